@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Catalogue tables. Later capabilities (OTP challenges, refresh tokens, admins, payments,
+ * subscriptions, promotions, audit log) add their own tables beside these rather than reshape them.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** E.164 (+255…): one person per number however it was typed. */
+  phoneNumber: text('phone_number').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  canPost: boolean('can_post').notNull().default(true),
+  canEdit: boolean('can_edit').notNull().default(true),
+  canDelete: boolean('can_delete').notNull().default(true),
+  ...timestamps,
+});
+
+export const regions = pgTable('regions', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const districts = pgTable(
+  'districts',
+  {
+    id: integer('id').primaryKey(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('districts_region_id_idx').on(t.regionId)],
+);
+
+export const wards = pgTable(
+  'wards',
+  {
+    id: integer('id').primaryKey(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('wards_district_id_idx').on(t.districtId)],
+);
+
+export const streets = pgTable(
+  'streets',
+  {
+    id: integer('id').primaryKey(),
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('streets_ward_id_idx').on(t.wardId)],
+);
+
+export const propertyType = pgEnum('property_type', ['Land', 'Rent', 'Apartment', 'HouseForSale']);
+/** draft: photos missing; pending: awaiting review; approved: public; rejected; archived: deleted by its owner. */
+export const propertyStatus = pgEnum('property_status', [
+  'draft',
+  'pending',
+  'approved',
+  'rejected',
+  'archived',
+]);
+export const pictureLabel = pgEnum('picture_label', [
+  'picha_mbele',
+  'picha_chumba',
+  'picha_nje',
+  'picha_sebule',
+  'picha_jiko',
+  'picha_choo',
+  'picha_nyuma',
+  'picha_kulia',
+  'picha_kushoto',
+]);
+
+const publicListing = sql`status = 'approved'`;
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: propertyType('type').notNull(),
+    status: propertyStatus('status').notNull().default('pending'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    ownerName: text('owner_name').notNull(),
+    /** Never in a public listing: revealed only through the contact route. */
+    ownerPhoneNumber: text('owner_phone_number').notNull(),
+    publishedBy: uuid('published_by')
+      .notNull()
+      .references(() => users.id),
+    /** Whole TZS; bigint because a house can cost more than int4 holds. */
+    priceTzs: bigint('price_tzs', { mode: 'number' }).notNull(),
+
+    regionId: integer('region_id').references(() => regions.id),
+    districtId: integer('district_id').references(() => districts.id),
+    wardId: integer('ward_id').references(() => wards.id),
+    streetId: integer('street_id').references(() => streets.id),
+    apartmentNumber: text('apartment_number'),
+    houseNumber: text('house_number'),
+    plotNumber: text('plot_number'),
+
+    // Type-specific details; which are required per type is enforced by the checks below.
+    lotWidth: doublePrecision('lot_width'),
+    lotLength: doublePrecision('lot_length'),
+    lotStatus: text('lot_status'),
+    distanceFromMainRoad: text('distance_from_main_road'),
+    isWaterServiceAvailable: boolean('is_water_service_available'),
+    isElectricityServiceAvailable: boolean('is_electricity_service_available'),
+    numberOfBedrooms: integer('number_of_bedrooms'),
+    numberOfBathrooms: integer('number_of_bathrooms'),
+    leaseTermMonths: integer('lease_term_months'),
+    apartmentPriceTerm: text('apartment_price_term'),
+    squareFootage: doublePrecision('square_footage'),
+
+    promotionEndsAt: timestamp('promotion_ends_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Title + the spec's formatted address, kept by the properties_search_text trigger. */
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    check('properties_price_nonnegative', sql`${t.priceTzs} >= 0`),
+    check(
+      'properties_land_details',
+      sql`${t.type} <> 'Land' OR (${t.lotWidth} IS NOT NULL AND ${t.lotLength} IS NOT NULL AND ${t.lotStatus} IS NOT NULL AND ${t.distanceFromMainRoad} IS NOT NULL)`,
+    ),
+    check(
+      'properties_rooms_details',
+      sql`${t.type} = 'Land' OR (${t.numberOfBedrooms} IS NOT NULL AND ${t.numberOfBathrooms} IS NOT NULL)`,
+    ),
+    check('properties_rent_details', sql`${t.type} <> 'Rent' OR ${t.leaseTermMonths} IS NOT NULL`),
+    check(
+      'properties_apartment_details',
+      sql`${t.type} <> 'Apartment' OR ${t.apartmentPriceTerm} IS NOT NULL`,
+    ),
+    // Keyset pagination indexes: one per (filter, sort) the catalogue offers, public rows only.
+    index('properties_public_new_idx').on(t.createdAt.desc(), t.id.desc()).where(publicListing),
+    index('properties_public_type_new_idx')
+      .on(t.type, t.createdAt.desc(), t.id.desc())
+      .where(publicListing),
+    index('properties_public_price_idx').on(t.priceTzs, t.id).where(publicListing),
+    index('properties_public_type_price_idx').on(t.type, t.priceTzs, t.id).where(publicListing),
+    index('properties_public_promoted_idx')
+      .on(t.promotionEndsAt)
+      .where(sql`status = 'approved' AND promotion_ends_at IS NOT NULL`),
+    index('properties_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('properties_published_by_idx').on(t.publishedBy, t.createdAt.desc()),
+    index('properties_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const propertyPhotos = pgTable(
+  'property_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    label: pictureLabel('label').notNull(),
+    position: integer('position').notNull(),
+    /** Width and height of the largest variant. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Storage keys of the WebP variants, narrowest first: [{ width, height, key }]. */
+    variants: jsonb('variants').$type<{ width: number; height: number; key: string }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
+);
+
+export const planKind = pgEnum('plan_kind', ['subscription', 'promotion']);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: planKind('kind').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    priceTzs: bigint('price_tzs', { mode: 'number' }).notNull(),
+    /** Feature lines in each language: { en: [...], sw: [...] }. */
+    features: jsonb('features').$type<{ en: string[]; sw: string[] }>().notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('plans_duration_positive', sql`${t.durationDays} > 0`),
+    check('plans_price_nonnegative', sql`${t.priceTzs} >= 0`),
+    uniqueIndex('plans_kind_duration_active_idx')
+      .on(t.kind, t.durationDays)
+      .where(sql`active`),
+  ],
+);
