@@ -26,6 +26,8 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
+  INIT_CWD: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -57,16 +59,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
+  const baseDir = e.INIT_CWD ?? process.cwd();
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     mediaStorage: e.MEDIA_STORAGE,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };
 }
