@@ -1,0 +1,104 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Assume } from 'drizzle-orm/utils';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * The part of a raw query result both drivers share (PGlite's Results and pg's QueryResult both
+ * carry `rows`), so repositories can read `db.execute(sql`…`).rows` without knowing the driver.
+ */
+export interface DbQueryResult<TRow> {
+  rows: TRow[];
+}
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** The one database type repositories use, whichever driver is underneath. */
+export type Database = PgDatabase<DbQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Internal: the PostgreSQL pool (postgres) or PGlite instance, for migrations and bulk seeding. */
+  readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… : use the PostgreSQL server. Takes precedence over pgliteDir. */
+  databaseUrl?: string;
+  /** Directory of the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string;
+  /** Pool size for the server; 10 suits one API process on a small machine. */
+  poolMax?: number;
+  /** Per-statement limit on the server, so a runaway query cannot hold a connection forever. */
+  statementTimeoutMs?: number;
+  /** Called when an idle pooled connection fails (server restart, network): logged, never fatal. */
+  onPoolError?: (err: Error) => void;
+}
+
+// node-postgres would otherwise return bigint (int8) columns as strings; every bigint we store
+// (prices, counts) fits a double exactly below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
+  return openPglite(opts.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const db: Database = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    raw: { kind: 'pglite', client },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: opts.statementTimeoutMs ?? 10_000,
+    application_name: 'makazi-api',
+  });
+  // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
+  pool.on('error', (err) => {
+    if (opts.onPoolError) opts.onPoolError(err);
+    else console.error('[db] idle PostgreSQL connection failed:', err.message);
+  });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect().catch(async (err: unknown) => {
+    await pool.end();
+    throw err;
+  });
+  probe.release();
+  const db: Database = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    raw: { kind: 'postgres', pool },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
