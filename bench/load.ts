@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+export interface LoadSettings {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+}
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  avgMs: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface AutocannonJson {
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  latency: { p50: number; p99: number; average: number };
+  requests: { average: number; total: number };
+}
+
+/**
+ * Runs autocannon in its own process: on a two-core machine the load generator and the server
+ * then compete as two processes the OS schedules, rather than sharing the bench's event loop.
+ */
+function autocannon(
+  url: string,
+  connections: number,
+  durationSec: number,
+): Promise<AutocannonJson> {
+  return new Promise((resolve, reject) => {
+    const args = [
+      autocannonCli,
+      '--json',
+      '-c',
+      String(connections),
+      '-d',
+      String(durationSec),
+      url,
+    ];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        reject(new Error(`autocannon exited ${String(code)}: ${stderr.slice(-500)}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(stdout) as AutocannonJson);
+      } catch {
+        reject(new Error(`autocannon printed no JSON: ${stdout.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+export async function measure(url: string, settings: LoadSettings): Promise<LoadResult> {
+  // Warm-up: JIT, connection pool, the database's buffer cache for this query's index pages.
+  if (settings.warmupSec > 0) await autocannon(url, settings.connections, settings.warmupSec);
+  const run = await autocannon(url, settings.connections, settings.durationSec);
+  return {
+    reqPerSec: Math.round(run.requests.average),
+    p50Ms: run.latency.p50,
+    p99Ms: run.latency.p99,
+    avgMs: run.latency.average,
+    total: run.requests.total,
+    non2xx: run.non2xx,
+    errors: run.errors,
+    timeouts: run.timeouts,
+  };
+}

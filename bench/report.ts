@@ -1,0 +1,155 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult, LoadSettings } from './load';
+
+export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
+const readmePath = fileURLToPath(new URL('./README.md', import.meta.url));
+
+export const START_MARKER = '<!-- bench:results:start -->';
+export const END_MARKER = '<!-- bench:results:end -->';
+
+/** Targets of issue 2. */
+export const TARGETS = {
+  p99MsAtMillion: 50,
+  minRatioToHealth: 0.25,
+  homeJsGzipBytes: 170_000,
+} as const;
+
+export interface CaseResult extends LoadResult {
+  name: string;
+  path: string;
+  /** This case's req/s over /api/health's req/s in the same run. */
+  ratioToHealth: number;
+  /** Listings the route returned when probed (list routes only). */
+  matches?: number;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  postgres?: string;
+}
+
+export interface BundleSize {
+  homeJsGzipBytes: number;
+  raw: unknown;
+}
+
+export interface DatasetReport {
+  dataset: string;
+  database: 'pglite' | 'postgres';
+  listings: number;
+  date: string;
+  machine: Machine;
+  settings: LoadSettings;
+  cases: CaseResult[];
+  bundle: BundleSize | null;
+}
+
+/** Cases whose throughput the targets hold to a quarter of /api/health's. */
+const throughputCases = new Set(['list', 'search common', 'search rare']);
+
+export function verdicts(report: DatasetReport): string[] {
+  const lines: string[] = [];
+  for (const c of report.cases) {
+    if (c.name === 'health') continue;
+    if (throughputCases.has(c.name)) {
+      const ok = c.ratioToHealth >= TARGETS.minRatioToHealth;
+      lines.push(
+        `${ok ? 'PASS' : 'FAIL'} ${report.dataset} ${c.name}: ${c.ratioToHealth.toFixed(2)} × health req/s (target ≥ ${TARGETS.minRatioToHealth})`,
+      );
+    }
+    if (report.dataset === 'pg-1m') {
+      const ok = c.p99Ms < TARGETS.p99MsAtMillion;
+      lines.push(
+        `${ok ? 'PASS' : 'FAIL'} ${report.dataset} ${c.name}: p99 ${c.p99Ms} ms (target < ${TARGETS.p99MsAtMillion} ms)`,
+      );
+    }
+    if (c.non2xx > 0 || c.errors > 0 || c.timeouts > 0) {
+      lines.push(
+        `FAIL ${report.dataset} ${c.name}: ${c.non2xx} non-2xx, ${c.errors} errors, ${c.timeouts} timeouts`,
+      );
+    }
+  }
+  if (report.bundle) {
+    const ok = report.bundle.homeJsGzipBytes <= TARGETS.homeJsGzipBytes;
+    lines.push(
+      `${ok ? 'PASS' : 'FAIL'} home page JS: ${formatKb(report.bundle.homeJsGzipBytes)} gzip (target ≤ ${formatKb(TARGETS.homeJsGzipBytes)})`,
+    );
+  }
+  return lines;
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+export function caseTable(cases: CaseResult[]): string {
+  const header = '| case | route | req/s | × health | p50 ms | p99 ms | results |';
+  const rule = '|---|---|--:|--:|--:|--:|--:|';
+  const rows = cases.map(
+    (c) =>
+      `| ${c.name} | \`${c.path}\` | ${c.reqPerSec.toLocaleString('en-US')} | ${c.ratioToHealth.toFixed(2)} | ${c.p50Ms} | ${c.p99Ms} | ${c.matches ?? ''} |`,
+  );
+  return [header, rule, ...rows].join('\n');
+}
+
+export function writeResult(report: DatasetReport): string {
+  const day = report.date.slice(0, 10);
+  const file = path.join(resultsDir, `${day}-${report.dataset}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+/** The newest stored result of every dataset, in the order given. */
+function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(resultsDir).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const newest = new Map<string, DatasetReport>();
+  for (const file of files) {
+    const report = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')) as DatasetReport;
+    const seen = newest.get(report.dataset);
+    if (!seen || seen.date < report.date) newest.set(report.dataset, report);
+  }
+  return datasetOrder.flatMap((id) => newest.get(id) ?? []);
+}
+
+/** Rewrites the generated part of bench/README.md from the newest result of each dataset. */
+export function updateReadme(datasetOrder: readonly string[]): void {
+  const reports = latestResults(datasetOrder);
+  const sections = reports.map((r) => {
+    const machine = `${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}${r.machine.postgres ? `, PostgreSQL ${r.machine.postgres}` : ''}`;
+    return [
+      `### ${r.dataset}: ${r.listings.toLocaleString('en-US')} listings on ${r.database === 'pglite' ? 'embedded PGlite' : 'the PostgreSQL server'}`,
+      '',
+      `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${r.settings.connections} connections × ${r.settings.durationSec} s per case after a ${r.settings.warmupSec} s warm-up.`,
+      '',
+      caseTable(r.cases),
+      '',
+      ...verdicts({ ...r, bundle: null }).map((v) => `- ${v}`),
+    ].join('\n');
+  });
+  const bundleReport = reports.find((r) => r.bundle);
+  if (bundleReport?.bundle) {
+    sections.push(
+      `### Home page JavaScript\n\n${formatKb(bundleReport.bundle.homeJsGzipBytes)} gzip (target ≤ ${formatKb(TARGETS.homeJsGzipBytes)}), measured ${bundleReport.date.slice(0, 10)} with \`apps/web/scripts/bundle-size.mjs\`.`,
+    );
+  }
+  const generated =
+    sections.length > 0 ? sections.join('\n\n') : '_No results yet: run `npm run bench`._';
+
+  const readme = readFileSync(readmePath, 'utf8');
+  const start = readme.indexOf(START_MARKER);
+  const end = readme.indexOf(END_MARKER);
+  if (start === -1 || end < start) throw new Error(`bench/README.md lacks the result markers`);
+  const next = `${readme.slice(0, start + START_MARKER.length)}\n\n${generated}\n\n${readme.slice(end)}`;
+  writeFileSync(readmePath, next);
+}

@@ -1,0 +1,247 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { cpus, release, totalmem, type } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt, repoRoot, startApp } from './app-process';
+import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
+import { measure, type LoadSettings } from './load';
+import {
+  caseTable,
+  resultsDir,
+  updateReadme,
+  verdicts,
+  writeResult,
+  type BundleSize,
+  type CaseResult,
+  type DatasetReport,
+  type Machine,
+} from './report';
+
+const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3]
+
+Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
+                         makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)`;
+
+interface Options {
+  datasets: DatasetId[];
+  settings: LoadSettings;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+  return n;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      warmup: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const requested = values.only?.split(',').map((s) => s.trim()) ?? [...DATASET_IDS];
+  const unknown = requested.filter((id) => !(DATASET_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) throw new Error(`unknown dataset ${unknown.join(', ')}\n\n${usage}`);
+  return {
+    // Always smallest first: pg-1m can then top up a database pg-100k just seeded.
+    datasets: DATASET_IDS.filter((id) => requested.includes(id)),
+    settings: {
+      durationSec: positive('duration', values.duration, 10),
+      connections: positive('connections', values.connections, 10),
+      warmupSec: positive('warmup', values.warmup, 3),
+    },
+  };
+}
+
+function machine(postgres: string | undefined): Machine {
+  const cpu = cpus();
+  return {
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${type()} ${release()}`,
+    node: process.versions.node,
+    ...(postgres ? { postgres } : {}),
+  };
+}
+
+function homeBundleSize(): BundleSize | null {
+  const script = path.join(repoRoot, 'apps/web/scripts/bundle-size.mjs');
+  if (!existsSync(script)) {
+    console.warn('[bench] apps/web/scripts/bundle-size.mjs is missing: no bundle size');
+    return null;
+  }
+  const result = spawnSync(process.execPath, [script, '--json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    console.warn(`[bench] bundle-size.mjs failed: ${result.stderr}`);
+    return null;
+  }
+  const raw = JSON.parse(result.stdout) as unknown;
+  const bytes = findGzipBytes(raw);
+  if (bytes === undefined) {
+    console.warn(`[bench] bundle-size.mjs printed no gzip byte count: ${result.stdout}`);
+    return null;
+  }
+  return { homeJsGzipBytes: bytes, raw };
+}
+
+/** The home route's gzip total, whichever of the usual names the script gives it. */
+function findGzipBytes(raw: unknown): number | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const record = raw as Record<string, unknown>;
+  for (const key of ['homeJsGzipBytes', 'totalGzipBytes', 'gzipBytes', 'gzip']) {
+    const value = record[key];
+    if (typeof value === 'number') return value;
+  }
+  for (const key of ['home', 'total']) {
+    const nested = findGzipBytes(record[key]);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+interface Listing {
+  id: string;
+  propertyAddress: { street: { name: string } } | null;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A search term that few listings match: the street name with the fewest matches among the streets
+ * of some listings. Asked through the API so it works the same on PGlite and the server.
+ */
+async function rareTerm(baseUrl: string): Promise<{ term: string; matches: number }> {
+  const pages = await Promise.all(
+    ['sort=new', 'sort=priceLowHigh', 'sort=priceHighLow'].map((q) =>
+      getJson<Listing[]>(`${baseUrl}/api/properties?limit=100&${q}`),
+    ),
+  );
+  const names = new Set<string>();
+  for (const listing of pages.flat()) {
+    const name = listing.propertyAddress?.street.name;
+    if (name && name.length >= 5 && name.length <= 40) names.add(name);
+  }
+  let best: { term: string; matches: number } | undefined;
+  for (const term of [...names].slice(0, 40)) {
+    const hits = await getJson<Listing[]>(
+      `${baseUrl}/api/properties?limit=100&search=${encodeURIComponent(term)}`,
+    );
+    if (hits.length > 0 && (!best || hits.length < best.matches))
+      best = { term, matches: hits.length };
+    if (best && best.matches <= 3) break;
+  }
+  if (!best) throw new Error('no listing has a street name to search for');
+  return best;
+}
+
+async function benchDataset(
+  dataset: PreparedDataset,
+  settings: LoadSettings,
+  bundle: BundleSize | null,
+): Promise<DatasetReport> {
+  mkdirSync(path.join(repoRoot, 'bench/.tmp'), { recursive: true });
+  const logFile = path.join(repoRoot, 'bench/.tmp', `${dataset.id}-server.log`);
+  // Request logs off: the bench measures the server, not the terminal; errors still show.
+  const app = await startApp({ ...dataset.env, LOG_LEVEL: 'warn' }, logFile);
+  try {
+    const base = app.baseUrl;
+    const [first] = await getJson<Listing[]>(`${base}/api/properties?limit=1`);
+    if (!first) throw new Error(`${dataset.id} has no public listings`);
+    const rare = await rareTerm(base);
+    console.log(`[bench] rare search term: "${rare.term}" (${rare.matches} matches)`);
+
+    const cases = [
+      { name: 'health', path: '/api/health' },
+      { name: 'list', path: '/api/properties?limit=24' },
+      { name: 'search common', path: '/api/properties?search=Dar&limit=24' },
+      {
+        name: 'search rare',
+        path: `/api/properties?search=${encodeURIComponent(rare.term)}&limit=24`,
+      },
+      {
+        name: 'filter+sort',
+        path: '/api/properties?type=Rent&minPrice=200000&maxPrice=800000&sort=priceLowHigh&limit=24',
+      },
+      { name: 'detail', path: `/api/properties/${first.id}` },
+    ];
+
+    const results: CaseResult[] = [];
+    let healthReqPerSec = 0;
+    for (const c of cases) {
+      const url = `${base}${c.path}`;
+      // A case that errors would measure the error path: check it answers with data first.
+      const body = await getJson<unknown>(url);
+      const matches = Array.isArray(body) ? body.length : undefined;
+      process.stdout.write(`[bench] ${dataset.id} ${c.name} … `);
+      const load = await measure(url, settings);
+      if (c.name === 'health') healthReqPerSec = load.reqPerSec;
+      const ratioToHealth = healthReqPerSec > 0 ? load.reqPerSec / healthReqPerSec : 0;
+      console.log(`${load.reqPerSec} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`);
+      results.push({ ...c, ...load, ratioToHealth, ...(matches !== undefined ? { matches } : {}) });
+    }
+    return {
+      dataset: dataset.id,
+      database: dataset.database,
+      listings: dataset.listings,
+      date: new Date().toISOString(),
+      machine: machine(dataset.serverVersion),
+      settings,
+      cases: results,
+      bundle,
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  ensureBuilt();
+  mkdirSync(resultsDir, { recursive: true });
+  const bundle = homeBundleSize();
+  const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+  const failures: string[] = [];
+  for (const id of options.datasets) {
+    console.log(`\n[bench] ── ${id} ──`);
+    const dataset = await prepareDataset(id, benchDatabaseUrl);
+    try {
+      const report = await benchDataset(dataset, options.settings, bundle);
+      const file = writeResult(report);
+      console.log(`\n${caseTable(report.cases)}\n`);
+      for (const line of verdicts(report)) {
+        console.log(line);
+        if (line.startsWith('FAIL')) failures.push(line);
+      }
+      console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+    } finally {
+      dataset.cleanup();
+    }
+  }
+  updateReadme(DATASET_IDS);
+  console.log('[bench] updated bench/README.md');
+  if (failures.length > 0) console.log(`\n[bench] ${failures.length} target(s) missed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
