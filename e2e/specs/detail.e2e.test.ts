@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, openSession, screenshot, type Session } from '../support/browser';
+import { pathname } from '../support/catalogue';
+import { messages, text } from '../support/locales';
+
+interface RentListing {
+  id: string;
+  type: 'Rent';
+  title: string;
+  description: string;
+  ownerName: string;
+  price: number;
+  numberOfBedrooms: number;
+  numberOfBathrooms: number;
+  leaseTerm: number;
+  propertyAddress: { street: { name: string }; region: { name: string } } | null;
+}
+
+const detail = messages('en', 'detail');
+
+/** Waits for the listing's own data on the page: what a visitor who followed a shared link sees. */
+async function expectListingShown(page: Page, listing: RentListing): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+  await page.getByText(listing.description).first().waitFor();
+  await page
+    .getByText(`TZS ${listing.price.toLocaleString('en-US')}`)
+    .first()
+    .waitFor();
+  await page.getByText(listing.ownerName).first().waitFor();
+  await page.getByText(text(detail, 'fields.bedrooms'), { exact: true }).first().waitFor();
+  if (listing.propertyAddress) {
+    await page.getByText(listing.propertyAddress.street.name).first().waitFor();
+  }
+}
+
+describe('detail page', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('opens a Rent listing by deep link and shows it again after a reload', async () => {
+    const { page } = session;
+    const [listing] = await apiGet<RentListing[]>('/api/properties?type=Rent');
+    if (!listing) throw new Error('the demo catalogue has no Rent listings');
+
+    await page.goto(`/lease/${listing.id}`);
+    await expectListingShown(page, listing);
+    expect(pathname(page)).toBe(`/lease/${listing.id}`);
+    await screenshot(page, 'detail-deep-link');
+
+    await page.reload();
+    await expectListingShown(page, listing);
+    expect(pathname(page)).toBe(`/lease/${listing.id}`);
+  });
+});
