@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { StorageGateway } from './gateways/storage/storage-gateway';
+import { createHealthRepository } from './modules/health/health.repository';
+import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
+import { createLocationsRepository } from './modules/locations/locations.repository';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { createLocationsService } from './modules/locations/locations.service';
+import { createPlansRepository } from './modules/plans/plans.repository';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { createPlansService } from './modules/plans/plans.service';
+import { createPropertiesRepository } from './modules/properties/properties.repository';
+import { propertiesRoutes } from './modules/properties/properties.routes';
+import { createPropertiesService } from './modules/properties/properties.service';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerMediaFiles } from './plugins/media-files';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage: StorageGateway;
+  /** true: log at config.logLevel; false: silent (tests); an object: Fastify/pino logger options. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A proxy's request id is kept when it looks like one, so log lines can be followed across hops. */
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The whole HTTP application, without listen(): the server and the tests build it the same way.
+ * The caller owns the database and storage and closes them after app.close().
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, storage } = deps;
+  const logger = deps.logger ?? true;
+
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel } : logger,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    // Photo uploads (later) set their own limit through multipart; JSON bodies stay small.
+    bodyLimit: 1_048_576,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+
+  await registerSecurity(app, config);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await registerRateLimit(app);
+  await registerDocs(app);
+
+  const db = database.db;
+  const health = createHealthService(createHealthRepository(db), database.kind);
+  const properties = createPropertiesService(createPropertiesRepository(db));
+  const locations = createLocationsService(createLocationsRepository(db));
+  const plans = createPlansService(createPlansRepository(db));
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { service: health });
+      await api.register(propertiesRoutes, { service: properties });
+      await api.register(locationsRoutes, { service: locations });
+      await api.register(plansRoutes, { service: plans });
+    },
+    { prefix: '/api' },
+  );
+
+  registerMediaFiles(app, storage);
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

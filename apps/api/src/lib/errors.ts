@@ -1,0 +1,53 @@
+import type { TErrorCode } from '@makazi/contracts/common';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one code → HTTP status table: every error the API answers goes through it. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<TErrorCode, number>;
+
+/**
+ * An error a service means the client to see: its message is shown as is, so it must not carry
+ * internals. Anything thrown that is not an AppError (or a Fastify client error) becomes a 500.
+ */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly statusCode: number;
+  readonly details: FieldError[] | undefined;
+
+  /** `cause` is logged for 5xx answers and never sent. */
+  constructor(code: TErrorCode, message: string, details?: FieldError[], cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.details = details;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/** A 400 about one named input, worded like the schema validation errors ("cursor: is not valid"). */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
+}
+
+export function notFound(message: string): AppError {
+  return new AppError('NOT_FOUND', message);
+}

@@ -1,0 +1,29 @@
+import type { THealthResponse } from '@makazi/contracts/health';
+import { AppError } from '../../lib/errors';
+import type { HealthRepository } from './health.repository';
+
+export interface HealthService {
+  check(): Promise<THealthResponse>;
+}
+
+/*
+ * Health does one trivial query. A load balancer that keeps sending traffic to a process whose
+ * database is unreachable serves nothing but 500s, so "ok" must mean "can reach the database".
+ * `select 1` costs one pooled round trip and no table access, which keeps /api/health a fair
+ * baseline for the benchmark: what it measures is Fastify plus one database hop.
+ */
+export function createHealthService(
+  repository: HealthRepository,
+  databaseKind: THealthResponse['database'],
+): HealthService {
+  return {
+    async check() {
+      try {
+        await repository.ping();
+      } catch (err) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable', undefined, err);
+      }
+      return { status: 'ok', database: databaseKind };
+    },
+  };
+}

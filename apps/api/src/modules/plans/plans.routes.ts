@@ -1,0 +1,27 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { ZListPlansResponse, type TPlanKind } from '@makazi/contracts/plans';
+import { preferredLocale } from '../../lib/locale';
+import type { PlansService } from './plans.service';
+
+// Prices change only when an admin edits a plan; five minutes of staleness is harmless there.
+const PLANS_CACHE = 'public, max-age=300';
+
+export const plansRoutes: FastifyPluginCallbackZod<{ service: PlansService }> = (
+  app,
+  { service },
+  done,
+) => {
+  const route = (path: string, kind: TPlanKind, summary: string) =>
+    app.get(
+      path,
+      { schema: { tags: ['plans'], summary, response: { 200: ZListPlansResponse } } },
+      async (request, reply) => {
+        reply.header('Cache-Control', PLANS_CACHE).header('Vary', 'Accept-Language');
+        return service.listActive(kind, preferredLocale(request.headers['accept-language']));
+      },
+    );
+
+  route('/subscription-plan', 'subscription', 'Active subscription plans, shortest first');
+  route('/promotion-plan', 'promotion', 'Active promotion plans, shortest first');
+  done();
+};

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { TErrorCode, TErrorResponse } from '@makazi/contracts/common';
+import { AppError, type FieldError } from '../lib/errors';
+
+/** Fastify's own 4xx (bad JSON, body too large, unsupported content type …) by status. */
+const CLIENT_ERROR_CODES: Partial<Record<number, TErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: TErrorResponse = {
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+  };
+  if (error.details) body.details = error.details;
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'request';
+}
+
+function validationError(
+  issues: { instancePath: string; message?: string | undefined }[],
+  context: string | undefined,
+): AppError {
+  const details: FieldError[] = issues.map((issue) => ({
+    field: fieldName(issue.instancePath, context),
+    message: issue.message ?? 'is not valid',
+  }));
+  const message = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', message, details);
+}
+
+/** A Fastify (or Fastify plugin) error that blames the request, not the server. */
+function clientError(error: unknown): AppError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { statusCode, code, message } = error as {
+    statusCode?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  // Only errors Fastify and its plugins raise on purpose carry an FST_ code; their messages are
+  // written for clients. Anything else with a 4xx status came from somewhere we do not vouch for.
+  if (typeof code !== 'string' || !code.startsWith('FST_')) return undefined;
+  // A rarer 4xx (406, 414 …) has no code of its own in the vocabulary: it is the client's fault all the same.
+  const appCode = CLIENT_ERROR_CODES[statusCode] ?? 'VALIDATION_FAILED';
+  return new AppError(appCode, typeof message === 'string' ? message : 'Bad request');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return sendAppError(reply, error);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      return sendAppError(reply, validationError(error.validation, context));
+    }
+    const fromClient = clientError(error);
+    if (fromClient) return sendAppError(reply, fromClient);
+
+    // A 500 is a bug: log everything (the request id rides along on request.log), show nothing.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendAppError(reply, new AppError('INTERNAL', 'Something went wrong'));
+  });
+}

@@ -1,0 +1,42 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * Security headers for the API, the built SPA and /api/docs (Swagger UI loads only its own files).
+ * - script-src 'self': Vite's production build emits no inline script.
+ * - style-src 'unsafe-inline': MUI styles through Emotion, which injects <style> elements at run
+ *   time; a nonce would need index.html rendered per request, which the static, cacheable shell
+ *   avoids. Inline styles cannot run code, so this is the cheap, common trade.
+ * - img-src data: blob:: icons inlined by the bundler and previews of photos picked for upload.
+ * - No CORS plugin on purpose: the web app is served from the same origin.
+ */
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+        // Upgrading would break a plain-http first run on 127.0.0.1.
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS on an http origin is ignored at best and sticky at worst: only when served over https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Photos and fonts are same-origin; nothing is meant to be embedded by other sites.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

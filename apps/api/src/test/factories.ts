@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import type { TPictureLabel, TPropertyStatus, TPropertyType } from '@makazi/contracts/properties';
+import type { Database } from '../db/client';
+import {
+  districts,
+  plans,
+  properties,
+  propertyPhotos,
+  regions,
+  streets,
+  users,
+  wards,
+} from '../db/schema';
+
+/*
+ * Rows inserted straight into the database, bypassing the API, so tests control exactly what is
+ * there (status, created_at, promotions …). Counters keep unique columns unique within a run.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export type UserRow = typeof users.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;
+
+export async function insertUser(
+  db: Database,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      phoneNumber: `+2557${String(n).padStart(8, '0')}`,
+      firstName: `Asha${n}`,
+      lastName: `Mrema${n}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export interface LocationChain {
+  region: { id: number; name: string };
+  district: { id: number; name: string };
+  ward: { id: number; name: string };
+  street: { id: number; name: string };
+}
+
+/** One region → district → ward → street; names default to unique, recognisable values. */
+export async function insertLocationChain(
+  db: Database,
+  names: Partial<Record<keyof LocationChain, string>> = {},
+): Promise<LocationChain> {
+  const n = next();
+  const region = { id: 1000 + n, name: names.region ?? `Region${n}` };
+  const district = { id: 2000 + n, name: names.district ?? `District${n}` };
+  const ward = { id: 3000 + n, name: names.ward ?? `Ward${n}` };
+  const street = { id: 4000 + n, name: names.street ?? `Street${n}` };
+  await db.insert(regions).values(region);
+  await db.insert(districts).values({ ...district, regionId: region.id });
+  await db.insert(wards).values({ ...ward, districtId: district.id });
+  await db.insert(streets).values({ ...street, wardId: ward.id });
+  return { region, district, ward, street };
+}
+
+export interface PropertyOptions {
+  type?: TPropertyType;
+  status?: TPropertyStatus;
+  price?: number;
+  title?: string;
+  createdAt?: Date;
+  promotionEndsAt?: Date | null;
+  publishedBy?: string;
+  ownerName?: string;
+  ownerPhoneNumber?: string;
+  address?: LocationChain & {
+    apartmentNumber?: string;
+    houseNumber?: string;
+    plotNumber?: string;
+  };
+  details?: Partial<typeof properties.$inferInsert>;
+}
+
+const typeDetails: Record<TPropertyType, Partial<typeof properties.$inferInsert>> = {
+  Land: {
+    lotWidth: 20,
+    lotLength: 30.5,
+    lotStatus: 'Hati miliki',
+    distanceFromMainRoad: '200 m',
+    isWaterServiceAvailable: true,
+    isElectricityServiceAvailable: false,
+  },
+  Rent: { numberOfBedrooms: 2, numberOfBathrooms: 1, leaseTermMonths: 6 },
+  Apartment: { numberOfBedrooms: 3, numberOfBathrooms: 2, apartmentPriceTerm: '12' },
+  HouseForSale: {
+    numberOfBedrooms: 4,
+    numberOfBathrooms: 3,
+    squareFootage: 250,
+    distanceFromMainRoad: '1 km',
+    isWaterServiceAvailable: true,
+    isElectricityServiceAvailable: true,
+  },
+};
+
+/** A listing; publishes as a new user unless `publishedBy` is given. Approved by default. */
+export async function insertProperty(
+  db: Database,
+  options: PropertyOptions = {},
+): Promise<PropertyRow> {
+  const n = next();
+  const type = options.type ?? 'Rent';
+  const publishedBy = options.publishedBy ?? (await insertUser(db)).id;
+  const address = options.address;
+  const [row] = await db
+    .insert(properties)
+    .values({
+      type,
+      status: options.status ?? 'approved',
+      title: options.title ?? `Listing ${n}`,
+      description: `Description of listing ${n}`,
+      ownerName: options.ownerName ?? `Owner ${n}`,
+      ownerPhoneNumber: options.ownerPhoneNumber ?? `+2556${String(n).padStart(8, '0')}`,
+      publishedBy,
+      priceTzs: options.price ?? 100_000 * n,
+      promotionEndsAt: options.promotionEndsAt ?? null,
+      ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
+      ...(address
+        ? {
+            regionId: address.region.id,
+            districtId: address.district.id,
+            wardId: address.ward.id,
+            streetId: address.street.id,
+            apartmentNumber: address.apartmentNumber ?? null,
+            houseNumber: address.houseNumber ?? null,
+            plotNumber: address.plotNumber ?? null,
+          }
+        : {}),
+      ...typeDetails[type],
+      ...options.details,
+    })
+    .returning();
+  return row!;
+}
+
+export interface PhotoOptions {
+  label?: TPictureLabel;
+  position?: number;
+  /** Variant widths, any order; keys are photos/<propertyId>/<position>-<width>.webp. */
+  widths?: number[];
+}
+
+export async function insertPhoto(
+  db: Database,
+  propertyId: string,
+  options: PhotoOptions = {},
+): Promise<typeof propertyPhotos.$inferSelect> {
+  const position = options.position ?? 0;
+  const widths = options.widths ?? [320, 768, 1280];
+  const variants = widths.map((width) => ({
+    width,
+    height: Math.round((width * 3) / 4),
+    key: `photos/${propertyId}/${position}-${width}.webp`,
+  }));
+  const largest = Math.max(...widths);
+  const [row] = await db
+    .insert(propertyPhotos)
+    .values({
+      propertyId,
+      label: options.label ?? 'picha_nje',
+      position,
+      width: largest,
+      height: Math.round((largest * 3) / 4),
+      variants,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertPlan(
+  db: Database,
+  values: Pick<typeof plans.$inferInsert, 'kind' | 'durationDays' | 'priceTzs' | 'features'> &
+    Partial<typeof plans.$inferInsert>,
+): Promise<typeof plans.$inferSelect> {
+  const [row] = await db.insert(plans).values(values).returning();
+  return row!;
+}
+
+/** Empties every catalogue table, so each test starts from exactly the rows it inserts. */
+export async function resetCatalogue(db: Database): Promise<void> {
+  await db.execute(
+    sql`truncate table property_photos, properties, users, streets, wards, districts, regions, plans cascade`,
+  );
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { createDiskStorage } from '../gateways/storage/disk-storage';
+import type { StorageGateway } from '../gateways/storage/storage-gateway';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** '' on the PGlite run; the server's URL on the TEST_DATABASE_URL run. */
+    testDatabaseUrl: string;
+  }
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  db: Database;
+  /** Closes the connection and, on a server, drops the database made for this test file. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or (on the server run) a uniquely named database
+ * created on the TEST_DATABASE_URL server and dropped by dispose(). Same suite, either backend.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('testDatabaseUrl');
+  if (!serverUrl) {
+    const handle = await openDatabase({});
+    await migrateDatabase(handle);
+    return { handle, db: handle.db, dispose: () => handle.close() };
+  }
+
+  const name = `makazi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+  try {
+    await migrateDatabase(handle);
+  } catch (err) {
+    await handle.close();
+    await dropDatabase(serverUrl, name);
+    throw err;
+  }
+  return {
+    handle,
+    db: handle.db,
+    async dispose() {
+      await handle.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  storage: StorageGateway;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** A built web app to serve (a temp dir with an index.html); default: none, so SPA paths are 404 JSON. */
+  webDistDir?: string;
+  /** Extra environment for loadConfig (PUBLIC_URL …). */
+  env?: Record<string, string>;
+  /** Runs after buildApp and before ready(): a place to add test-only routes. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** The real application over a fresh database and a temp media store; close() removes all of it. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'makazi-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const storage = createDiskStorage(path.join(dataDir, 'media'));
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database: database.handle, storage, logger: false });
+    options.extend?.(app);
+    await app.ready();
+  } catch (err) {
+    await database.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    app,
+    db: database.db,
+    database: database.handle,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/*
+ * The integration suite runs on embedded PGlite. `npm test` runs it a second time against a
+ * PostgreSQL server when TEST_DATABASE_URL is set, passing MAKAZI_TEST_DB=server to that run only
+ * (src/test/run-suites.mjs); the test helper then creates a fresh database per test file there.
+ */
+const useServer = process.env.MAKAZI_TEST_DB === 'server';
+const testDatabaseUrl = useServer ? process.env.TEST_DATABASE_URL : undefined;
+if (useServer && !testDatabaseUrl) {
+  throw new Error('MAKAZI_TEST_DB=server needs TEST_DATABASE_URL (postgres://…)');
+}
+
+export default defineConfig({
+  test: {
+    name: useServer ? 'api (postgres server)' : 'api (pglite)',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    // Two cores are shared with the web build and other suites: two workers keep the machine usable.
+    maxWorkers: 2,
+    // Starting PGlite and migrating takes a few seconds on a busy machine.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    provide: { testDatabaseUrl: testDatabaseUrl ?? '' },
+  },
+});
