@@ -37,6 +37,8 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Photos and fonts are same-origin; nothing is meant to be embedded by other sites.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -92,6 +92,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs after buildApp and before ready(): a place to add test-only routes. */
   extend?: (app: FastifyInstance) => void;
+  /** Fastify logger options (e.g. a stream capturing lines); default: silent. */
+  logger?: AppDeps['logger'];
+  /** Reuse another test app's database (not closed by this app's close()), sparing a fresh one. */
+  database?: DatabaseHandle;
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -104,11 +108,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database: TestDatabase = options.database
+    ? { handle: options.database, db: options.database.db, dispose: () => Promise.resolve() }
+    : await createTestDatabase();
   const storage = createDiskStorage(path.join(dataDir, 'media'));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database: database.handle, storage, logger: false });
+    app = await buildApp({
+      config,
+      database: database.handle,
+      storage,
+      logger: options.logger ?? false,
+    });
     options.extend?.(app);
     await app.ready();
   } catch (err) {

@@ -1,0 +1,627 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ZProperty, type TProperty } from '@makazi/contracts/properties';
+import {
+  insertLocationChain,
+  insertPhoto,
+  insertProperty,
+  insertUser,
+  resetCatalogue,
+  type PropertyOptions,
+  type PropertyRow,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { properties } from '../../db/schema';
+import { createPropertiesRepository } from './properties.repository';
+import { createPropertiesService } from './properties.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await resetCatalogue(t.db);
+});
+
+const DAY = 86_400_000;
+const base = Date.parse('2024-03-01T00:00:00.000Z');
+const minutes = (n: number) => new Date(base + n * 60_000);
+
+async function get(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  return res;
+}
+
+async function list(url: string): Promise<TProperty[]> {
+  const res = await get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TProperty[]>();
+}
+
+const ids = (items: { id: string }[]) => items.map((p) => p.id);
+
+function nextUrl(link: string | string[] | undefined): string | undefined {
+  if (link === undefined) return undefined;
+  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
+  if (!match) throw new Error(`malformed Link header: ${String(link)}`);
+  return match[1];
+}
+
+/** Follows Link rel="next" to the end; returns every id in the order served and the page count. */
+async function walk(url: string): Promise<{ ids: string[]; pages: number; urls: string[] }> {
+  const seen: string[] = [];
+  const urls: string[] = [];
+  let next: string | undefined = url;
+  let pages = 0;
+  while (next) {
+    urls.push(next);
+    const res = await get(next);
+    expect(res.statusCode, res.body).toBe(200);
+    seen.push(...ids(res.json<TProperty[]>()));
+    pages += 1;
+    expect(pages).toBeLessThan(100);
+    next = nextUrl(res.headers.link);
+  }
+  return { ids: seen, pages, urls };
+}
+
+const byNewest = (a: PropertyRow, b: PropertyRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byPriceAsc = (a: PropertyRow, b: PropertyRow) =>
+  a.priceTzs - b.priceTzs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+describe('GET /api/properties filters', () => {
+  it('filters by type given as the value or as the URL slug', async () => {
+    const land = await insertProperty(t.db, { type: 'Land' });
+    const rent = await insertProperty(t.db, { type: 'Rent' });
+    const apartment = await insertProperty(t.db, { type: 'Apartment' });
+    const house = await insertProperty(t.db, { type: 'HouseForSale' });
+
+    expect(ids(await list('/api/properties?type=Land'))).toEqual([land.id]);
+    expect(ids(await list('/api/properties?type=land'))).toEqual([land.id]);
+    expect(ids(await list('/api/properties?type=Rent'))).toEqual([rent.id]);
+    expect(ids(await list('/api/properties?type=lease'))).toEqual([rent.id]);
+    expect(ids(await list('/api/properties?type=apartment'))).toEqual([apartment.id]);
+    expect(ids(await list('/api/properties?type=HouseForSale'))).toEqual([house.id]);
+    expect(ids(await list('/api/properties?type=house-for-sale'))).toEqual([house.id]);
+    expect(await list('/api/properties')).toHaveLength(4);
+  });
+
+  it('searches title and address parts case-insensitively', async () => {
+    const chain = await insertLocationChain(t.db, {
+      region: 'Dar es Salaam',
+      district: 'Kinondoni',
+      ward: 'Mikocheni',
+      street: 'Mwai Kibaki',
+    });
+    const other = await insertLocationChain(t.db, {
+      region: 'Arusha',
+      district: 'Meru',
+      ward: 'Usa River',
+      street: 'Tengeru',
+    });
+    const beach = await insertProperty(t.db, {
+      title: 'Nyumba nzuri karibu na bahari',
+      address: { ...chain, houseNumber: '12' },
+    });
+    const hill = await insertProperty(t.db, {
+      title: 'Shamba la kahawa',
+      type: 'Land',
+      address: { ...other, plotNumber: '77' },
+    });
+    await insertProperty(t.db, { title: 'No address at all' });
+
+    expect(ids(await list('/api/properties?search=NYUMBA'))).toEqual([beach.id]);
+    expect(ids(await list('/api/properties?search=bahari'))).toEqual([beach.id]);
+    expect(ids(await list('/api/properties?search=kinondoni'))).toEqual([beach.id]);
+    expect(ids(await list('/api/properties?search=Ward%20Mikocheni'))).toEqual([beach.id]);
+    expect(ids(await list('/api/properties?search=house%20no.%2012'))).toEqual([beach.id]);
+    expect(ids(await list('/api/properties?search=usa%20river'))).toEqual([hill.id]);
+    expect(ids(await list('/api/properties?search=Plot%20No.%2077'))).toEqual([hill.id]);
+    expect(ids(await list('/api/properties?search=region%20arusha'))).toEqual([hill.id]);
+    // Surrounding blanks are trimmed; an all-blank search filters nothing.
+    expect(ids(await list('/api/properties?search=%20%20tengeru%20'))).toEqual([hill.id]);
+    expect(await list('/api/properties?search=%20%20')).toHaveLength(3);
+  });
+
+  it('matches %, _ and \\ literally, not as wildcards', async () => {
+    const percent = await insertProperty(t.db, { title: 'Punguzo 50% leo' });
+    await insertProperty(t.db, { title: 'Punguzo 50 leo' });
+    const underscore = await insertProperty(t.db, { title: 'Kiwanja plot_7' });
+    await insertProperty(t.db, { title: 'Kiwanja plotA7' });
+    const backslash = await insertProperty(t.db, { title: 'Njia A\\B' });
+    await insertProperty(t.db, { title: 'Njia AB' });
+
+    expect(ids(await list(`/api/properties?search=${encodeURIComponent('50%')}`))).toEqual([
+      percent.id,
+    ]);
+    expect(ids(await list('/api/properties?search=plot_7'))).toEqual([underscore.id]);
+    expect(ids(await list(`/api/properties?search=${encodeURIComponent('A\\B')}`))).toEqual([
+      backslash.id,
+    ]);
+    expect(await list(`/api/properties?search=${encodeURIComponent('%')}`)).toHaveLength(1);
+  });
+
+  it('bounds the price inclusively and ignores an absent bound', async () => {
+    const p100 = await insertProperty(t.db, { price: 100 });
+    const p200 = await insertProperty(t.db, { price: 200 });
+    const p300 = await insertProperty(t.db, { price: 300 });
+    const sorted = '&sort=priceLowHigh';
+
+    expect(ids(await list(`/api/properties?minPrice=200${sorted}`))).toEqual([p200.id, p300.id]);
+    expect(ids(await list(`/api/properties?maxPrice=200${sorted}`))).toEqual([p100.id, p200.id]);
+    expect(ids(await list(`/api/properties?minPrice=200&maxPrice=200`))).toEqual([p200.id]);
+    expect(ids(await list(`/api/properties?minPrice=101&maxPrice=299`))).toEqual([p200.id]);
+    expect(ids(await list(`/api/properties?minPrice=0${sorted}`))).toEqual([
+      p100.id,
+      p200.id,
+      p300.id,
+    ]);
+  });
+
+  it('combines filters and answers an empty array without a Link when nothing matches', async () => {
+    const match = await insertProperty(t.db, { type: 'Land', title: 'Kiwanja Bagamoyo', price: 5 });
+    await insertProperty(t.db, { type: 'Rent', title: 'Kiwanja Bagamoyo', price: 5 });
+    await insertProperty(t.db, { type: 'Land', title: 'Kiwanja Bagamoyo', price: 50 });
+    await insertProperty(t.db, { type: 'Land', title: 'Kiwanja Kibaha', price: 5 });
+
+    expect(
+      ids(await list('/api/properties?type=land&search=bagamoyo&minPrice=1&maxPrice=10')),
+    ).toEqual([match.id]);
+
+    const res = await get('/api/properties?search=hakuna-kitu-kama-hiki');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers.link).toBeUndefined();
+  });
+});
+
+describe('GET /api/properties sorting and pagination', () => {
+  /*
+   * 23 listings with ties on price and on created_at (same millisecond and microsecond), three
+   * running promotions and one expired, walked 4 per page.
+   */
+  async function seedTies(): Promise<{ rows: PropertyRow[]; promoted: PropertyRow[] }> {
+    const owner = await insertUser(t.db);
+    const rows: PropertyRow[] = [];
+    const future = new Date(Date.now() + 7 * DAY);
+    const past = new Date(Date.now() - DAY);
+    for (let i = 0; i < 23; i++) {
+      const options: PropertyOptions = {
+        publishedBy: owner.id,
+        type: (['Land', 'Rent', 'Apartment', 'HouseForSale'] as const)[i % 4],
+        price: [1000, 2000, 2000, 3000, 3000, 3000][i % 6],
+        // Groups of three share a created_at exactly.
+        createdAt: minutes(Math.floor(i / 3)),
+        promotionEndsAt: i === 2 || i === 9 || i === 20 ? future : i === 15 ? past : null,
+      };
+      rows.push(await insertProperty(t.db, options));
+    }
+    return {
+      rows,
+      promoted: rows.filter((r) => r.promotionEndsAt && r.promotionEndsAt > new Date()),
+    };
+  }
+
+  it('sort=new: running promotions first, then newest first, every row exactly once', async () => {
+    const { rows, promoted } = await seedTies();
+    const rest = rows.filter((r) => !promoted.includes(r));
+    const expected = [...[...promoted].sort(byNewest), ...[...rest].sort(byNewest)].map(
+      (r) => r.id,
+    );
+
+    const walked = await walk('/api/properties?limit=4');
+    expect(walked.ids).toEqual(expected);
+    expect(new Set(walked.ids).size).toBe(23);
+    expect(walked.pages).toBe(6);
+    // The expired promotion is not among the first.
+    const expired = rows[15]!;
+    expect(walked.ids.slice(0, 3)).not.toContain(expired.id);
+    expect(walked.ids.slice(0, 3).sort()).toEqual(promoted.map((r) => r.id).sort());
+  });
+
+  it('sort=new pages correctly when promoted rows exactly fill a page', async () => {
+    const { rows, promoted } = await seedTies();
+    const rest = rows.filter((r) => !promoted.includes(r));
+    const expected = [...[...promoted].sort(byNewest), ...[...rest].sort(byNewest)].map(
+      (r) => r.id,
+    );
+    for (const limit of [1, 2, 3, 5, 23, 24]) {
+      const walked = await walk(`/api/properties?limit=${limit}`);
+      expect(walked.ids, `limit=${limit}`).toEqual(expected);
+      expect(walked.pages, `limit=${limit}`).toBe(Math.ceil(23 / limit));
+    }
+  });
+
+  it('sort=priceLowHigh and priceHighLow walk ties by id without duplicates or gaps', async () => {
+    const { rows } = await seedTies();
+    const asc = [...rows].sort(byPriceAsc).map((r) => r.id);
+
+    const low = await walk('/api/properties?sort=priceLowHigh&limit=4');
+    expect(low.ids).toEqual(asc);
+    const high = await walk('/api/properties?sort=priceHighLow&limit=5');
+    expect(high.ids).toEqual([...asc].reverse());
+    // Promotions do not reorder the price sorts.
+    const prices = (await list('/api/properties?sort=priceHighLow&limit=100')).map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  it('keeps the filters in the Link header and pages inside them', async () => {
+    const { rows } = await seedTies();
+    const landUnder3000 = rows
+      .filter((r) => r.type === 'Land' && r.priceTzs <= 2000)
+      .sort(byPriceAsc)
+      .map((r) => r.id);
+    expect(landUnder3000.length).toBeGreaterThan(2);
+
+    const walked = await walk('/api/properties?type=land&maxPrice=2000&sort=priceLowHigh&limit=1');
+    expect(walked.ids).toEqual(landUnder3000);
+    const second = new URL(walked.urls[1]!, 'http://x');
+    expect(second.pathname).toBe('/api/properties');
+    expect(Object.fromEntries(second.searchParams)).toMatchObject({
+      type: 'land',
+      maxPrice: '2000',
+      sort: 'priceLowHigh',
+      limit: '1',
+    });
+    expect(second.searchParams.get('cursor')).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('keeps microsecond differences in created_at apart across pages', async () => {
+    const a = await insertProperty(t.db);
+    const b = await insertProperty(t.db);
+    const c = await insertProperty(t.db);
+    const stamps = [
+      [a.id, '2024-05-01 10:00:00.123400+00'],
+      [b.id, '2024-05-01 10:00:00.123456+00'],
+      [c.id, '2024-05-01 10:00:00.123499+00'],
+    ] as const;
+    for (const [id, at] of stamps) {
+      await t.db.execute(
+        sql`update ${properties} set created_at = ${at}::timestamptz where id = ${id}`,
+      );
+    }
+    const walked = await walk('/api/properties?limit=1');
+    expect(walked.ids).toEqual([c.id, b.id, a.id]);
+  });
+
+  it('defaults to 24 per page', async () => {
+    const owner = await insertUser(t.db);
+    for (let i = 0; i < 25; i++) await insertProperty(t.db, { publishedBy: owner.id });
+    const res = await get('/api/properties');
+    expect(res.json<unknown[]>()).toHaveLength(24);
+    expect(nextUrl(res.headers.link)).toContain('limit=24');
+  });
+});
+
+describe('GET /api/properties visibility and privacy', () => {
+  it('shows only approved listings, in the list and by id', async () => {
+    const visible = await insertProperty(t.db, { status: 'approved' });
+    const hidden = await Promise.all(
+      (['draft', 'pending', 'rejected', 'archived'] as const).map((status) =>
+        insertProperty(t.db, { status }),
+      ),
+    );
+    expect(ids(await list('/api/properties?limit=100'))).toEqual([visible.id]);
+    for (const sort of ['priceLowHigh', 'priceHighLow']) {
+      expect(ids(await list(`/api/properties?sort=${sort}`))).toEqual([visible.id]);
+    }
+    expect((await get(`/api/properties/${visible.id}`)).statusCode).toBe(200);
+    for (const row of hidden) {
+      const res = await get(`/api/properties/${row.id}`);
+      expect(res.statusCode, row.status).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('never shows a phone number, neither the owner’s nor the publisher’s', async () => {
+    const publisher = await insertUser(t.db, { phoneNumber: '+255712345678' });
+    const chain = await insertLocationChain(t.db);
+    const row = await insertProperty(t.db, {
+      publishedBy: publisher.id,
+      ownerPhoneNumber: '+255787654321',
+      address: { ...chain, houseNumber: '5' },
+      promotionEndsAt: new Date(Date.now() + DAY),
+    });
+    await insertPhoto(t.db, row.id);
+
+    const keys = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keys)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)])
+          : [];
+    for (const url of ['/api/properties', `/api/properties/${row.id}`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(keys(res.json()).filter((k) => /phone/i.test(k))).toEqual([]);
+      for (const digits of ['712345678', '787654321']) expect(res.body).not.toContain(digits);
+    }
+  });
+});
+
+describe('GET /api/properties/{id}', () => {
+  it('answers the spec shape for a rent listing with address and photos', async () => {
+    const publisher = await insertUser(t.db, { firstName: 'Neema', lastName: 'Kweka' });
+    const chain = await insertLocationChain(t.db, {
+      region: 'Dar es Salaam',
+      district: 'Kinondoni',
+      ward: 'Mikocheni',
+      street: 'Mikocheni A',
+    });
+    const ends = new Date(Date.now() + 3 * DAY);
+    const row = await insertProperty(t.db, {
+      type: 'Rent',
+      title: 'Nyumba ya kupanga',
+      price: 450_000,
+      publishedBy: publisher.id,
+      ownerName: 'Bwana Juma',
+      createdAt: minutes(5),
+      promotionEndsAt: ends,
+      address: { ...chain, houseNumber: '12' },
+    });
+    const nje = await insertPhoto(t.db, row.id, {
+      label: 'picha_nje',
+      position: 0,
+      widths: [1280, 320, 768],
+    });
+    const chumba = await insertPhoto(t.db, row.id, {
+      label: 'picha_chumba',
+      position: 1,
+      widths: [320, 640, 1024],
+    });
+
+    const res = await get(`/api/properties/${row.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    const media = (key: string) => `/media/${key}`;
+    expect(res.json()).toEqual({
+      id: row.id,
+      type: 'Rent',
+      title: 'Nyumba ya kupanga',
+      description: row.description,
+      ownerName: 'Bwana Juma',
+      publishedBy: { id: publisher.id, firstName: 'Neema', lastName: 'Kweka' },
+      propertyAddress: {
+        region: chain.region,
+        district: chain.district,
+        ward: chain.ward,
+        street: chain.street,
+        apartmentNumber: null,
+        houseNumber: '12',
+        plotNumber: null,
+      },
+      media: [
+        {
+          name: '{"picha_nje","picha_chumba"}',
+          pictures: [media(`photos/${row.id}/0-768.webp`), media(`photos/${row.id}/1-640.webp`)],
+        },
+      ],
+      photos: [
+        {
+          id: nje.id,
+          label: 'picha_nje',
+          url: media(`photos/${row.id}/0-768.webp`),
+          width: 768,
+          height: 576,
+          variants: [320, 768, 1280].map((w) => ({
+            width: w,
+            height: (w * 3) / 4,
+            url: media(`photos/${row.id}/0-${w}.webp`),
+          })),
+        },
+        {
+          id: chumba.id,
+          label: 'picha_chumba',
+          url: media(`photos/${row.id}/1-640.webp`),
+          width: 640,
+          height: 480,
+          variants: [320, 640, 1024].map((w) => ({
+            width: w,
+            height: (w * 3) / 4,
+            url: media(`photos/${row.id}/1-${w}.webp`),
+          })),
+        },
+      ],
+      promotionEndDate: ends.toISOString(),
+      price: 450_000,
+      leasePrice: 450_000,
+      leaseTerm: 6,
+      numberOfBedrooms: 2,
+      numberOfBathrooms: 1,
+      status: 'approved',
+      createdAt: minutes(5).toISOString(),
+      updatedAt: minutes(5).toISOString(),
+    });
+  });
+
+  it('names the price field by type and carries the type-specific details', async () => {
+    const land = await insertProperty(t.db, { type: 'Land', price: 10 });
+    const apartment = await insertProperty(t.db, { type: 'Apartment', price: 20 });
+    const house = await insertProperty(t.db, {
+      type: 'HouseForSale',
+      price: 30,
+      details: { squareFootage: null },
+    });
+    const common = [
+      'id',
+      'type',
+      'title',
+      'description',
+      'ownerName',
+      'publishedBy',
+      'propertyAddress',
+      'media',
+      'photos',
+      'promotionEndDate',
+      'price',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ];
+    const expectations = [
+      [
+        land,
+        {
+          lotPrice: 10,
+          lotWidth: 20,
+          lotLength: 30.5,
+          lotStatus: 'Hati miliki',
+          distanceFromMainRoad: '200 m',
+          isWaterServiceAvailable: true,
+          isElectricityServiceAvailable: false,
+        },
+      ],
+      [
+        apartment,
+        {
+          appartmentPrice: 20,
+          apartmentPrice: 20,
+          appartmentPriceTerm: '12',
+          numberOfBedrooms: 3,
+          numberOfBathrooms: 2,
+        },
+      ],
+      [
+        house,
+        {
+          housePrice: 30,
+          squareFootage: null,
+          numberOfBedrooms: 4,
+          numberOfBathrooms: 3,
+          distanceFromMainRoad: '1 km',
+          isWaterServiceAvailable: true,
+          isElectricityServiceAvailable: true,
+        },
+      ],
+    ] as const;
+    for (const [row, specific] of expectations) {
+      const body = (await get(`/api/properties/${row.id}`)).json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual([...common, ...Object.keys(specific)].sort());
+      expect(body).toMatchObject({ ...specific, price: row.priceTzs, propertyAddress: null });
+      expect(body.media).toEqual([]);
+      expect(ZProperty.safeParse(body).success).toBe(true);
+    }
+  });
+
+  it('is 404 for an unknown id and 400 naming id for a non-uuid', async () => {
+    const missing = await get('/api/properties/6f1c1f3e-8c1b-4b8e-9a55-0a2d3c4e5f60');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+
+    const bad = await get('/api/properties/not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'id' }],
+    });
+    expect(bad.json<{ message: string }>().message).toMatch(/^id: /);
+  });
+});
+
+describe('GET /api/properties bad input', () => {
+  it.each([
+    ['minPrice=abc', 'minPrice'],
+    ['minPrice=1.5', 'minPrice'],
+    ['maxPrice=-1', 'maxPrice'],
+    ['limit=1000', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=ten', 'limit'],
+    ['type=Castle', 'type'],
+    ['sort=random', 'sort'],
+    ['minPrice=10&maxPrice=5', 'minPrice'],
+    [`search=${'a'.repeat(101)}`, 'search'],
+    ['cursor=not-a-cursor', 'cursor'],
+    ['cursor=%25%25%25', 'cursor'],
+    [`cursor=${'A'.repeat(600)}`, 'cursor'],
+  ])('%s → 400 naming %s', async (query, field) => {
+    const res = await get(`/api/properties?${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json<{ code: string; message: string; details: { field: string }[] }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d) => d.field)).toContain(field);
+    expect(body.message).toContain(`${field}: `);
+  });
+
+  it('says what is wrong with a price in words a user understands', async () => {
+    const res = await get('/api/properties?minPrice=abc');
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'minPrice: must be a whole number of TZS',
+      details: [{ field: 'minPrice', message: 'must be a whole number of TZS' }],
+    });
+  });
+
+  it('refuses a tampered cursor and one made for another sort or other filters', async () => {
+    const owner = await insertUser(t.db);
+    for (let i = 0; i < 3; i++) await insertProperty(t.db, { publishedBy: owner.id, type: 'Land' });
+    const cursorOf = async (url: string) => {
+      const res = await get(url);
+      return new URL(nextUrl(res.headers.link)!, 'http://x').searchParams.get('cursor')!;
+    };
+    const newest = await cursorOf('/api/properties?limit=1');
+    const cheapest = await cursorOf('/api/properties?sort=priceLowHigh&limit=1');
+    const land = await cursorOf('/api/properties?type=Land&limit=1');
+
+    // The cursor itself works, also with the type given as its slug.
+    expect((await get(`/api/properties?limit=1&cursor=${newest}`)).statusCode).toBe(200);
+    expect((await get(`/api/properties?type=land&limit=1&cursor=${land}`)).statusCode).toBe(200);
+
+    const decoded = JSON.parse(Buffer.from(newest, 'base64url').toString()) as {
+      k: [string, string];
+    };
+    const tampered = (patch: object) =>
+      Buffer.from(JSON.stringify({ ...decoded, ...patch })).toString('base64url');
+    const refused = [
+      `sort=new&cursor=${cheapest}`,
+      `sort=priceHighLow&cursor=${cheapest}`,
+      `type=Rent&cursor=${land}`,
+      `cursor=${land}`,
+      `cursor=${tampered({ k: ['2024-02-30T00:00:00.000000Z', decoded.k[1]] })}`,
+      `cursor=${tampered({ k: ['yesterday', decoded.k[1]] })}`,
+      `cursor=${tampered({ k: [decoded.k[0], "1' or '1'='1"] })}`,
+      `cursor=${tampered({ ph: 'everything' })}`,
+      `cursor=${tampered({ at: -5 })}`,
+      `cursor=${tampered({ extra: true })}`,
+      `cursor=${Buffer.from('{"v":1').toString('base64url')}`,
+      `cursor=${newest.slice(0, -3)}`,
+    ];
+    for (const query of refused) {
+      const res = await get(`/api/properties?limit=1&${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'cursor' }],
+      });
+    }
+  });
+});
+
+describe('properties service', () => {
+  it('loads the photos of a whole page in one query', async () => {
+    const owner = await insertUser(t.db);
+    for (let i = 0; i < 6; i++) {
+      const row = await insertProperty(t.db, { publishedBy: owner.id });
+      await insertPhoto(t.db, row.id, { position: 0 });
+      await insertPhoto(t.db, row.id, { position: 1, label: 'picha_jiko' });
+    }
+    const real = createPropertiesRepository(t.db);
+    let photoQueries = 0;
+    const service = createPropertiesService({
+      ...real,
+      listPhotos: (propertyIds) => {
+        photoQueries += 1;
+        return real.listPhotos(propertyIds);
+      },
+    });
+    const page = await service.listPublic({ sort: 'new', limit: 5 });
+    expect(page.items).toHaveLength(5);
+    expect(page.items.every((p) => p.photos.length === 2)).toBe(true);
+    expect(photoQueries).toBe(1);
+  });
+});

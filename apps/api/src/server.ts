@@ -1,0 +1,77 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedOnStart } from './db/seed/seed-on-start';
+import { createDiskStorage } from './gateways/storage/disk-storage';
+
+/** In-flight requests get this long after a signal; then (or on a second signal) the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      // A configuration mistake is the operator's to fix: the message says what, a stack adds noise.
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  await mkdir(config.dataDir, { recursive: true });
+
+  let app: FastifyInstance | undefined;
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (err) => {
+      if (app) app.log.error({ err }, 'idle PostgreSQL connection failed');
+      else console.error(`idle PostgreSQL connection failed: ${err.message}`);
+    },
+  });
+
+  try {
+    console.log(
+      database.kind === 'pglite'
+        ? `[makazi] embedded database in ${path.join(config.dataDir, 'pglite')}`
+        : '[makazi] PostgreSQL server from DATABASE_URL',
+    );
+    await migrateDatabase(database);
+    const storage = createDiskStorage(path.join(config.dataDir, 'media'));
+    await seedOnStart(database, storage, config, (message) => console.log(`[makazi] ${message}`));
+    app = await buildApp({ config, database, storage });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const running = app;
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) running.log.error({ err }, 'fatal error: shutting down');
+    else running.log.info(`${signal ?? 'shutdown'} received: finishing in-flight requests`);
+    // Stop accepting, let in-flight requests finish, then release the database.
+    await running.close();
+    await database.close();
+  });
+
+  await running.listen({ host: config.host, port: config.port });
+  const address = running.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  running.log.info(`Makazi is ready at http://${host}:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error('[makazi] failed to start:', err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  process.exit(1);
+});
