@@ -1,0 +1,5 @@
+import { CatalogueHome } from '../../features/catalogue/components/catalogue-home';
+
+export function HomeRoute() {
+  return <CatalogueHome />;
+}

@@ -1,0 +1,7 @@
+import type { TPropertyType } from '@makazi/contracts/properties';
+import { CatalogueList } from '../../features/catalogue/components/catalogue-list';
+
+export function ListRoute({ type }: { type: TPropertyType }) {
+  // A fresh page per type: /lease → /land must not carry over scroll-loaded pages or form drafts.
+  return <CatalogueList key={type} type={type} />;
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadToastModule, markToastContainerReady, onToastRequested } from '../lib/toast';
+
+const ToastContainer = lazy(async () => {
+  const { ToastContainer: Container } = await loadToastModule();
+  function ReadyContainer() {
+    useEffect(() => markToastContainerReady(), []);
+    // Spec 9: top-right, closes after 5 s, can be dragged away, pauses while hovered.
+    return <Container position="top-right" autoClose={5000} draggable pauseOnHover />;
+  }
+  return { default: ReadyContainer };
+});
+
+/** Mounts the toast container only after the first toast is requested. */
+export function ToastHost() {
+  const [requested, setRequested] = useState(false);
+  useEffect(() => onToastRequested(() => setRequested(true)), []);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import {
+  ZListPropertiesResponse,
+  type TProperty,
+  type TPropertySort,
+  type TPropertyType,
+} from '@makazi/contracts/properties';
+import { apiGet, type ApiResponse } from '../../../lib/api-client';
+
+export interface PropertiesFilter {
+  type?: TPropertyType;
+  search?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: TPropertySort;
+}
+
+/** Carousels show a dozen; grids page by 12 so the first screen arrives fast on 3G and fills 1–4 columns. */
+export const CAROUSEL_LIMIT = 12;
+export const GRID_PAGE_SIZE = 12;
+
+export function getProperties(
+  filter: PropertiesFilter,
+  { limit, cursor, signal }: { limit: number; cursor?: string; signal?: AbortSignal },
+): Promise<ApiResponse<TProperty[]>> {
+  return apiGet('/properties', ZListPropertiesResponse, {
+    query: { ...filter, limit, cursor },
+    signal,
+  });
+}
+
+export function carouselQueryOptions(type: TPropertyType) {
+  return queryOptions({
+    queryKey: ['properties', 'carousel', type],
+    queryFn: async ({ signal }) =>
+      (await getProperties({ type }, { limit: CAROUSEL_LIMIT, signal })).data,
+  });
+}
+
+export function useCarouselProperties(type: TPropertyType) {
+  return useQuery(carouselQueryOptions(type));
+}
+
+export function propertyPagesQueryOptions(filter: PropertiesFilter) {
+  return infiniteQueryOptions({
+    queryKey: ['properties', 'pages', filter],
+    queryFn: ({ pageParam, signal }) =>
+      getProperties(filter, { limit: GRID_PAGE_SIZE, cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+export function usePropertyPages(filter: PropertiesFilter) {
+  return useInfiniteQuery(propertyPagesQueryOptions(filter));
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { TPropertyType } from '@makazi/contracts/properties';
+import { useCatalogueSearch } from '../hooks/use-catalogue-search';
+import { PropertyGrid } from './property-grid';
+import { SearchBar } from './search-bar';
+import { SortSelect } from './sort-select';
+
+export interface CatalogueListProps {
+  type: TPropertyType;
+}
+
+/** /lease, /land, /apartment, /house-for-sale: one type, searchable and sortable. */
+export function CatalogueList({ type }: CatalogueListProps) {
+  const { t } = useTranslation('catalogue');
+  const { t: tCommon } = useTranslation();
+  const { state, key, setFilters, setSort } = useCatalogueSearch();
+  // The page is the type filter: a stray ?type= in the URL is ignored here.
+  const { sort, type: _ignoredType, ...filters } = state;
+  const isFiltering = Object.values(filters).some((value) => value !== undefined);
+  const title = t(`lists.${type}`);
+
+  return (
+    <>
+      <title>{`${title} · ${tCommon('appName')}`}</title>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 4,
+          mb: 4,
+        }}
+      >
+        <Typography component="h1" variant="h1">
+          {title}
+        </Typography>
+        <SortSelect value={sort} onChange={setSort} />
+      </Box>
+      <SearchBar key={key} value={filters} onSubmit={setFilters} />
+      <Box sx={{ mt: 6 }}>
+        <PropertyGrid
+          filter={{ ...filters, type, sort }}
+          testId="listing-grid"
+          emptyText={isFiltering ? t('grid.noMatches') : t('grid.empty')}
+          label={title}
+        />
+      </Box>
+    </>
+  );
+}

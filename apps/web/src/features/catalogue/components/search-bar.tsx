@@ -1,0 +1,160 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import SearchIcon from '@mui/icons-material/Search';
+import { PROPERTY_TYPES, ZPropertyType } from '@makazi/contracts/properties';
+import type { CatalogueFilters } from '../hooks/use-catalogue-search';
+
+export interface SearchBarProps {
+  value: CatalogueFilters;
+  onSubmit: (filters: CatalogueFilters) => void;
+  /** The type filter is on the home page only; list pages are one type already. */
+  showTypeFilter?: boolean;
+}
+
+function toPrice(raw: string): number | undefined {
+  const digits = raw.replace(/[^\d]/g, '');
+  return digits ? Number(digits) : undefined;
+}
+
+/**
+ * The form keeps its own draft and writes the URL on submit, so typing costs no request on a slow
+ * connection. Callers remount it (key = query string) when the URL changes, e.g. on Back.
+ */
+export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBarProps) {
+  const { t } = useTranslation('catalogue');
+  const { t: tCommon } = useTranslation();
+  const id = useId();
+  const [search, setSearch] = useState(value.search ?? '');
+  const [type, setType] = useState<string>(value.type ?? '');
+  const [minPrice, setMinPrice] = useState(value.minPrice?.toString() ?? '');
+  const [maxPrice, setMaxPrice] = useState(value.maxPrice?.toString() ?? '');
+
+  const current = (overrides: { type?: string } = {}): CatalogueFilters => {
+    const parsedType = ZPropertyType.safeParse(overrides.type ?? type);
+    const filters: CatalogueFilters = {};
+    if (search.trim()) filters.search = search.trim();
+    if (showTypeFilter && parsedType.success) filters.type = parsedType.data;
+    const min = toPrice(minPrice);
+    const max = toPrice(maxPrice);
+    if (min !== undefined) filters.minPrice = min;
+    if (max !== undefined) filters.maxPrice = max;
+    return filters;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(current());
+  };
+
+  const hasValue = Object.values(value).some((field) => field !== undefined);
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('search.formLabel')}
+      onSubmit={submit}
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: showTypeFilter ? '2fr 1fr 1fr 1fr auto' : '2fr 1fr 1fr auto',
+        },
+        alignItems: 'center',
+        p: 3,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      <FormControl sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        <InputLabel htmlFor={`${id}-search`}>{t('search.text')}</InputLabel>
+        <OutlinedInput
+          id={`${id}-search`}
+          type="search"
+          name="search"
+          label={t('search.text')}
+          placeholder={t('search.placeholder')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
+        />
+      </FormControl>
+      {showTypeFilter ? (
+        <FormControl sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+          <InputLabel htmlFor={`${id}-type`} shrink>
+            {t('search.type')}
+          </InputLabel>
+          <NativeSelect
+            id={`${id}-type`}
+            name="type"
+            value={type}
+            // A type choice is deliberate, so it applies at once like a tab.
+            onChange={(event) => {
+              setType(event.target.value);
+              onSubmit(current({ type: event.target.value }));
+            }}
+            input={<OutlinedInput label={t('search.type')} notched />}
+          >
+            <option value="">{t('search.allTypes')}</option>
+            {PROPERTY_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {tCommon(`types.${option}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+      ) : null}
+      <FormControl>
+        <InputLabel htmlFor={`${id}-min`}>{t('search.minPrice')}</InputLabel>
+        <OutlinedInput
+          id={`${id}-min`}
+          name="minPrice"
+          label={t('search.minPrice')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={minPrice}
+          onChange={(event) => setMinPrice(event.target.value.replace(/[^\d]/g, ''))}
+          inputProps={{ maxLength: 13, pattern: '[0-9]*' }}
+        />
+      </FormControl>
+      <FormControl>
+        <InputLabel htmlFor={`${id}-max`}>{t('search.maxPrice')}</InputLabel>
+        <OutlinedInput
+          id={`${id}-max`}
+          name="maxPrice"
+          label={t('search.maxPrice')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={maxPrice}
+          onChange={(event) => setMaxPrice(event.target.value.replace(/[^\d]/g, ''))}
+          inputProps={{ maxLength: 13, pattern: '[0-9]*' }}
+        />
+      </FormControl>
+      <Box sx={{ display: 'flex', gap: 2, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          color="primary"
+          startIcon={<SearchIcon aria-hidden />}
+          sx={{ flex: 1, minHeight: 40 }}
+        >
+          {t('search.submit')}
+        </Button>
+        {hasValue ? (
+          <Button type="button" onClick={() => onSubmit({})} sx={{ minHeight: 40 }}>
+            {t('search.clear')}
+          </Button>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TPropertySort } from '@makazi/contracts/properties';
+import {
+  hasActiveFilter,
+  parseCatalogueSearch,
+  serializeCatalogueSearch,
+  type CatalogueSearch,
+} from '../utils/search-params';
+
+export type CatalogueFilters = Omit<CatalogueSearch, 'sort'>;
+
+/** Search, filters and sort live in the query string: shareable, and the back button undoes them. */
+export function useCatalogueSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = searchParams.toString();
+  // Keyed by the serialised query so a new URLSearchParams object with the same content keeps the state stable.
+  const state = useMemo(() => parseCatalogueSearch(new URLSearchParams(key)), [key]);
+
+  const setFilters = useCallback(
+    (filters: CatalogueFilters) => {
+      setSearchParams(serializeCatalogueSearch({ ...filters, sort: state.sort }));
+    },
+    [setSearchParams, state.sort],
+  );
+
+  const setSort = useCallback(
+    (sort: TPropertySort) => {
+      setSearchParams(serializeCatalogueSearch({ ...state, sort }));
+    },
+    [setSearchParams, state],
+  );
+
+  return { state, key, isFiltering: hasActiveFilter(state), setFilters, setSort };
+}

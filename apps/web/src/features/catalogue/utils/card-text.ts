@@ -1,0 +1,41 @@
+import { formatPropertyAddress, type TPhoto, type TProperty } from '@makazi/contracts/properties';
+import { truncate } from '../../../lib/format';
+
+// Spec 5 display limits for cards.
+export const TITLE_MAX = 22;
+export const OWNER_MAX = 15;
+export const OWNER_KEEP = 12;
+export const ADDRESS_MAX = 45;
+export const PRICE_TERM_WORDS = 15;
+
+/** Returns null for an empty title so the caller can show the translated 'No title'. */
+export function cardTitle(title: string): string | null {
+  const trimmed = title.trim();
+  return trimmed ? truncate(trimmed, TITLE_MAX) : null;
+}
+
+export function cardOwner(ownerName: string): string {
+  return truncate(ownerName.trim(), OWNER_MAX, OWNER_KEEP);
+}
+
+export function cardAddress(property: Pick<TProperty, 'propertyAddress'>): string {
+  return truncate(formatPropertyAddress(property.propertyAddress), ADDRESS_MAX);
+}
+
+export function firstWords(text: string, count: number): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');
+}
+
+/** Spec 3: the picture count on a card comes from the first media group. */
+export function pictureCount(property: Pick<TProperty, 'media'>): number {
+  return property.media[0]?.pictures.length ?? 0;
+}
+
+/** Land and house-for-sale cards show the front photo; the others show their first photo. */
+export function cardPhoto(property: Pick<TProperty, 'type' | 'photos'>): TPhoto | undefined {
+  if (property.type === 'Land' || property.type === 'HouseForSale') {
+    return property.photos.find((photo) => photo.label === 'picha_mbele');
+  }
+  return property.photos[0];
+}

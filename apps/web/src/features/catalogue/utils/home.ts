@@ -1,0 +1,9 @@
+import type { TPropertyType } from '@makazi/contracts/properties';
+
+/** Spec 2 order of the home carousels: Rent, Apartment, Land, HouseForSale. */
+export const HOME_CAROUSEL_TYPES: readonly TPropertyType[] = [
+  'Rent',
+  'Apartment',
+  'Land',
+  'HouseForSale',
+];

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZProperty, type TProperty } from '@makazi/contracts/properties';
+import { apiGet } from '../../../lib/api-client';
+
+export async function getProperty(id: string, signal?: AbortSignal): Promise<TProperty> {
+  return (await apiGet(`/properties/${encodeURIComponent(id)}`, ZProperty, { signal })).data;
+}
+
+export function propertyQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['properties', 'detail', id],
+    queryFn: ({ signal }) => getProperty(id, signal),
+  });
+}
+
+/**
+ * `placeholder` is the listing the card passed in navigation state: it paints the page at once
+ * while the real record loads, and is never trusted beyond that.
+ */
+export function useProperty(
+  id: string,
+  { enabled, placeholder }: { enabled: boolean; placeholder?: TProperty },
+) {
+  return useQuery({ ...propertyQueryOptions(id), enabled, placeholderData: placeholder });
+}

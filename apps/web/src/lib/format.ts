@@ -1,0 +1,15 @@
+// Grouping with commas is how prices are written in Tanzania in both languages ('TZS 1,500,000').
+const tzsNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatTzs(amount: number): string {
+  return `TZS ${tzsNumber.format(amount)}`;
+}
+
+/**
+ * Cuts `text` to `keep` characters plus an ellipsis once it is longer than `max`. Counts code points
+ * so an emoji is never split in half.
+ */
+export function truncate(text: string, max: number, keep: number = max): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, keep).join('')}…` : text;
+}

@@ -1,0 +1,46 @@
+import type * as Toastify from 'react-toastify';
+
+type ToastModule = typeof Toastify;
+
+let modulePromise: Promise<ToastModule> | null = null;
+let containerReady: Promise<void> | null = null;
+let resolveContainer: (() => void) | null = null;
+const hostListeners = new Set<() => void>();
+
+/**
+ * react-toastify (which injects its own CSS) stays out of the first bundle: nothing downloads
+ * until a toast is shown.
+ */
+export function loadToastModule(): Promise<ToastModule> {
+  modulePromise ??= import('react-toastify');
+  return modulePromise;
+}
+
+/** The toast host subscribes here and mounts the container on the first request. */
+export function onToastRequested(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
+/** Called by the host once its container is on the page. */
+export function markToastContainerReady(): void {
+  resolveContainer?.();
+}
+
+function ensureContainer(): Promise<void> {
+  if (!containerReady) {
+    containerReady = new Promise((resolve) => {
+      resolveContainer = resolve;
+    });
+    hostListeners.forEach((listener) => listener());
+  }
+  return containerReady;
+}
+
+export async function showToast(
+  message: string,
+  type: Toastify.TypeOptions = 'info',
+): Promise<void> {
+  const [module] = await Promise.all([loadToastModule(), ensureContainer()]);
+  module.toast(message, { type });
+}
