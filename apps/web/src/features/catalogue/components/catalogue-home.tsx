@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { PROPERTY_TYPES } from '@makazi/contracts/properties';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { HOME_CAROUSEL_TYPES } from '../utils/home';
 import { PropertyCarousel } from './property-carousel';
@@ -24,11 +23,16 @@ export function CatalogueHome() {
           color: 'secondary.contrastText',
           borderRadius: 2,
           px: { xs: 4, md: 8 },
-          py: { xs: 5, md: 8 },
+          py: { xs: 4, md: 8 },
           mb: 4,
         }}
       >
-        <Typography id="home-heading" component="h1" variant="h1" sx={{ color: 'primary.main' }}>
+        <Typography
+          id="home-heading"
+          component="h1"
+          variant="h1"
+          sx={{ color: 'primary.main', fontSize: { xs: '1.25rem', md: '1.5rem' } }}
+        >
           {t('home.heading')}
         </Typography>
         <Typography component="p" variant="h3" sx={{ mt: 3 }}>
@@ -42,19 +46,19 @@ export function CatalogueHome() {
             listStyle: 'none',
             p: 0,
             m: 0,
-            mt: 5,
+            mt: { xs: 3, md: 5 },
             display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
-            gap: 3,
+            gridTemplateColumns: 'repeat(4, 1fr)',
+            gap: 2,
           }}
         >
-          {PROPERTY_TYPES.map((type) => (
+          {HOME_CAROUSEL_TYPES.map((type) => (
             <li key={type}>
               <Typography
                 component="span"
                 sx={{
                   display: 'block',
-                  fontSize: '1.5rem',
+                  fontSize: { xs: '1.125rem', md: '1.5rem' },
                   fontWeight: 700,
                   color: 'primary.main',
                 }}

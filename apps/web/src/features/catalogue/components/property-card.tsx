@@ -108,7 +108,9 @@ export function PropertyCard({ property, headingLevel = 'h3' }: PropertyCardProp
           </Typography>
           {property.type === 'Apartment' && property.appartmentPriceTerm ? (
             <Typography variant="body2" color="text.secondary">
-              {firstWords(property.appartmentPriceTerm, PRICE_TERM_WORDS)}
+              {/^\d+$/.test(property.appartmentPriceTerm.trim())
+                ? t('card.months', { count: Number(property.appartmentPriceTerm.trim()) })
+                : firstWords(property.appartmentPriceTerm, PRICE_TERM_WORDS)}
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary" data-testid="property-address">

@@ -122,7 +122,7 @@ export function PropertyDetail({ property, contactSlot }: PropertyDetailProps) {
       sx={{
         display: 'grid',
         gap: 6,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
         alignItems: 'start',
       }}
     >

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mediaGroupName } from '@makazi/contracts/properties';
+import { FALLBACK_IMAGE_SRC } from '../../../components/responsive-image';
+import { makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/test-utils';
+import { PropertyCard } from './property-card';
+
+describe('PropertyCard', () => {
+  it('shows the truncated title, owner, address, TZS price per month and picture count', async () => {
+    const property = makeRent({
+      title: 'Nyumba nzuri sana ya kupanga Mikocheni',
+      ownerName: 'Mwanaisha Abdallah Said',
+      price: 1_500_000,
+      leasePrice: 1_500_000,
+      media: [
+        {
+          name: mediaGroupName(['picha_nje', 'picha_chumba', 'picha_jiko']),
+          pictures: ['/1', '/2', '/3'],
+        },
+        { name: mediaGroupName(['picha_choo']), pictures: ['/4'] },
+      ],
+      photos: [makePhoto('picha_nje')],
+    });
+    await renderApp(<PropertyCard property={property} />);
+
+    expect(screen.getByRole('heading', { name: 'Nyumba nzuri sana ya k…' })).toBeInTheDocument();
+    expect(screen.getByTestId('property-owner')).toHaveTextContent('Owner: Mwanaisha Ab…');
+    const price = screen.getByTestId('property-price');
+    expect(price).toHaveAttribute('data-price', '1500000');
+    expect(price).toHaveTextContent('TZS 1,500,000 per month');
+    expect(screen.getByTestId('picture-count')).toHaveTextContent('3 pictures');
+    expect(screen.getByRole('link')).toHaveAttribute('href', `/lease/${property.id}`);
+  });
+
+  it('says No title for an empty title', async () => {
+    await renderApp(<PropertyCard property={makeRent({ title: '' })} />);
+    expect(screen.getByRole('heading', { name: 'No title' })).toBeInTheDocument();
+  });
+
+  it('builds a WebP srcset with width and height, lazily loaded', async () => {
+    const photo = makePhoto('picha_mbele', 'front');
+    await renderApp(
+      <PropertyCard property={makeLand({ photos: [makePhoto('picha_nyuma'), photo] })} />,
+    );
+    const img = screen.getByRole('img');
+    expect(img).toHaveAttribute('src', '/media/front-768.webp');
+    expect(img).toHaveAttribute('srcset', '/media/front-320.webp 320w, /media/front-768.webp 768w');
+    expect(img).toHaveAttribute('sizes');
+    expect(img).toHaveAttribute('width', '768');
+    expect(img).toHaveAttribute('height', '512');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('falls back to the bundled image when the listing has no usable photo', async () => {
+    // Land shows only its front photo; a back photo alone is not enough.
+    await renderApp(<PropertyCard property={makeLand({ photos: [makePhoto('picha_nyuma')] })} />);
+    const img = screen.getByRole('img');
+    expect(img).toHaveAttribute('src', FALLBACK_IMAGE_SRC);
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+    expect(screen.getByTestId('picture-count')).toHaveTextContent('0 pictures');
+  });
+
+  it('does not add per month to prices of things for sale', async () => {
+    await renderApp(<PropertyCard property={makeLand({ price: 25_000_000 })} />);
+    expect(screen.getByTestId('property-price')).toHaveTextContent(/^TZS 25,000,000$/);
+  });
+});

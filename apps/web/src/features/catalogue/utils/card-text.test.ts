@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { mediaGroupName } from '@makazi/contracts/properties';
+import {
+  makeApartment,
+  makeHouseForSale,
+  makeLand,
+  makePhoto,
+  makeRent,
+} from '../../../testing/fixtures';
+import {
+  cardAddress,
+  cardOwner,
+  cardPhoto,
+  cardTitle,
+  firstWords,
+  pictureCount,
+} from './card-text';
+
+describe('cardTitle (spec 5: over 22 → first 22 + …)', () => {
+  it('keeps 22 characters whole and cuts the 23rd', () => {
+    const t22 = 'a'.repeat(22);
+    expect(cardTitle(t22)).toBe(t22);
+    expect(cardTitle(`${t22}b`)).toBe(`${t22}…`);
+  });
+  it('returns null for an empty or blank title so the card says No title', () => {
+    expect(cardTitle('')).toBeNull();
+    expect(cardTitle('   ')).toBeNull();
+  });
+});
+
+describe('cardOwner (spec 5: over 15 → first 12 + …)', () => {
+  it('keeps 15 characters whole and cuts 16 to 12', () => {
+    expect(cardOwner('Abcdefghijklmno')).toBe('Abcdefghijklmno');
+    expect(cardOwner('Abcdefghijklmnop')).toBe('Abcdefghijkl…');
+  });
+});
+
+describe('cardAddress (spec 5: over 45 → first 45 + …)', () => {
+  const FIXED = 'Street , Ward W, District D, Region R';
+  /** An address whose formatted form is exactly `length` characters long. */
+  const ofLength = (length: number) => ({
+    propertyAddress: {
+      region: { id: 1, name: 'R' },
+      district: { id: 1, name: 'D' },
+      ward: { id: 1, name: 'W' },
+      street: { id: 1, name: 'S'.repeat(length - FIXED.length) },
+      apartmentNumber: null,
+      houseNumber: null,
+      plotNumber: null,
+    },
+  });
+
+  it('keeps a 45-character address whole', () => {
+    const text = cardAddress(ofLength(45));
+    expect(text).toHaveLength(45);
+    expect(text).not.toContain('…');
+  });
+  it('cuts a 46-character address to its first 45 plus …', () => {
+    const text = cardAddress(ofLength(46));
+    expect(text).toBe(
+      `Street ${'S'.repeat(46 - FIXED.length)}, Ward W, District D, Region R`.slice(0, 45) + '…',
+    );
+  });
+  it('is empty without an address', () => {
+    expect(cardAddress({ propertyAddress: null })).toBe('');
+  });
+});
+
+describe('pictureCount', () => {
+  it('counts the pictures of the first media group only', () => {
+    const property = makeRent({
+      media: [
+        { name: mediaGroupName(['picha_nje', 'picha_jiko']), pictures: ['/a.webp', '/b.webp'] },
+        { name: mediaGroupName(['picha_choo']), pictures: ['/c.webp', '/d.webp', '/e.webp'] },
+      ],
+    });
+    expect(pictureCount(property)).toBe(2);
+    expect(pictureCount(makeRent({ media: [] }))).toBe(0);
+  });
+});
+
+describe('cardPhoto', () => {
+  it('uses the front photo for land and houses for sale, the first photo otherwise', () => {
+    const photos = [makePhoto('picha_nyuma'), makePhoto('picha_mbele')];
+    expect(cardPhoto(makeLand({ photos }))?.label).toBe('picha_mbele');
+    expect(cardPhoto(makeHouseForSale({ photos }))?.label).toBe('picha_mbele');
+    expect(cardPhoto(makeRent({ photos }))?.label).toBe('picha_nyuma');
+    expect(cardPhoto(makeApartment({ photos }))?.label).toBe('picha_nyuma');
+  });
+  it('finds nothing for land without a front photo, so the card falls back', () => {
+    expect(cardPhoto(makeLand({ photos: [makePhoto('picha_nyuma')] }))).toBeUndefined();
+  });
+});
+
+describe('firstWords', () => {
+  it('keeps up to the word limit', () => {
+    expect(firstWords('one two three', 3)).toBe('one two three');
+    expect(firstWords('one two three four', 3)).toBe('one two three…');
+  });
+});

@@ -1,0 +1,114 @@
+import type {
+  TApartmentProperty,
+  THouseForSaleProperty,
+  TLandProperty,
+  TPhoto,
+  TProperty,
+  TPropertyAddress,
+  TRentProperty,
+} from '@makazi/contracts/properties';
+
+export const address: TPropertyAddress = {
+  region: { id: 7, name: 'Dar es Salaam' },
+  district: { id: 30, name: 'Kinondoni' },
+  ward: { id: 900, name: 'Mikocheni' },
+  street: { id: 4000, name: 'Mikocheni A' },
+  apartmentNumber: null,
+  houseNumber: '12',
+  plotNumber: null,
+};
+
+export function makePhoto(label: TPhoto['label'], name = label): TPhoto {
+  return {
+    id: crypto.randomUUID(),
+    label,
+    url: `/media/${name}-768.webp`,
+    width: 768,
+    height: 512,
+    variants: [
+      { width: 320, height: 213, url: `/media/${name}-320.webp` },
+      { width: 768, height: 512, url: `/media/${name}-768.webp` },
+    ],
+  };
+}
+
+const common = () => ({
+  id: crypto.randomUUID(),
+  title: 'Nyumba nzuri Mikocheni',
+  description: 'Vyumba vitatu, karibu na barabara.',
+  ownerName: 'Amina Juma',
+  publishedBy: { id: crypto.randomUUID(), firstName: 'Amina', lastName: 'Juma' },
+  propertyAddress: address,
+  media: [],
+  photos: [],
+  promotionEndDate: null,
+  status: 'approved' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+export function makeRent(overrides: Partial<TRentProperty> = {}): TRentProperty {
+  return {
+    ...common(),
+    type: 'Rent',
+    price: 1_500_000,
+    leasePrice: 1_500_000,
+    leaseTerm: 6,
+    numberOfBedrooms: 3,
+    numberOfBathrooms: 2,
+    ...overrides,
+  };
+}
+
+export function makeLand(overrides: Partial<TLandProperty> = {}): TLandProperty {
+  return {
+    ...common(),
+    type: 'Land',
+    title: 'Kiwanja Kigamboni',
+    price: 25_000_000,
+    lotPrice: 25_000_000,
+    lotWidth: 20,
+    lotLength: 30,
+    lotStatus: 'Surveyed',
+    distanceFromMainRoad: '200 m',
+    isWaterServiceAvailable: true,
+    isElectricityServiceAvailable: false,
+    ...overrides,
+  };
+}
+
+export function makeApartment(overrides: Partial<TApartmentProperty> = {}): TApartmentProperty {
+  return {
+    ...common(),
+    type: 'Apartment',
+    title: 'Apartment Masaki',
+    price: 900_000,
+    appartmentPrice: 900_000,
+    apartmentPrice: 900_000,
+    appartmentPriceTerm: '12',
+    numberOfBedrooms: 2,
+    numberOfBathrooms: 1,
+    ...overrides,
+  };
+}
+
+export function makeHouseForSale(
+  overrides: Partial<THouseForSaleProperty> = {},
+): THouseForSaleProperty {
+  return {
+    ...common(),
+    type: 'HouseForSale',
+    title: 'Nyumba inauzwa Mbezi',
+    price: 180_000_000,
+    housePrice: 180_000_000,
+    squareFootage: null,
+    numberOfBedrooms: 4,
+    numberOfBathrooms: 3,
+    distanceFromMainRoad: '1 km',
+    isWaterServiceAvailable: true,
+    isElectricityServiceAvailable: true,
+    ...overrides,
+  };
+}
+
+export type { TProperty };

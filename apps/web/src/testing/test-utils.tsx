@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { i18n as I18n } from 'i18next';
+import type { TLocale } from '@makazi/contracts/common';
+import { AppProvider } from '../app/provider';
+import { createI18n } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import enCatalogue from '../locales/en/catalogue.json';
+import enCommon from '../locales/en/common.json';
+import enDetail from '../locales/en/detail.json';
+import swCatalogue from '../locales/sw/catalogue.json';
+import swCommon from '../locales/sw/common.json';
+import swDetail from '../locales/sw/detail.json';
+
+export const testResources = {
+  en: { common: enCommon, catalogue: enCatalogue, detail: enDetail },
+  sw: { common: swCommon, catalogue: swCatalogue, detail: swDetail },
+};
+
+export function createTestI18n(language: TLocale = 'en'): Promise<I18n> {
+  return createI18n({ language, resources: testResources });
+}
+
+export function createTestQueryClient() {
+  const client = createQueryClient();
+  // Tests want a failure at once, not after the production retries.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
+}
+
+/** Shows the router's current location so tests can assert what the URL became. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export interface RenderOptions {
+  /** Where the memory router starts, e.g. '/lease?sort=new'. */
+  url?: string;
+  /** Route path the element is mounted at. */
+  path?: string;
+  language?: TLocale;
+  routes?: RouteObject[];
+  state?: unknown;
+}
+
+export async function renderApp(element: ReactNode, options: RenderOptions = {}) {
+  const { url = '/', path = '/', language = 'en', state } = options;
+  const i18n = await createTestI18n(language);
+  const queryClient = createTestQueryClient();
+  const routes: RouteObject[] = options.routes ?? [
+    {
+      path,
+      element: (
+        <>
+          {element}
+          <LocationProbe />
+        </>
+      ),
+    },
+    { path: '*', element: <LocationProbe /> },
+  ];
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      {
+        pathname: url.split('?')[0] ?? '/',
+        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        state,
+      },
+    ],
+  });
+  const result = render(
+    <AppProvider i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, i18n, queryClient };
+}
+
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+) {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export type FetchHandler = (
+  url: URL,
+  init: RequestInit | undefined,
+) => Response | Promise<Response>;
+
+/** Mocks the network at the fetch boundary; returns the mock to inspect the requests made. */
+export function mockFetch(handler: FetchHandler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return Promise.resolve(handler(new URL(raw, 'http://localhost'), init));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The URLs of every request made so far. */
+export function requestedUrls(fetchMock: ReturnType<typeof mockFetch>): URL[] {
+  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+}
