@@ -44,7 +44,10 @@ const ZNewCursor = z.strictObject({
   f: z.string().max(32),
   at: ZEpochMs,
   ph: z.enum(['promoted', 'rest']),
-  /** null: the phase starts from its beginning (the promoted rows exactly filled the last page). */
+  /**
+   * The last row shown: (promotion_ends_at, id) in the promoted phase, (created_at, id) in the
+   * rest; null when the phase starts from its beginning (promoted rows exactly filled the last page).
+   */
   k: z.tuple([ZMicroTimestamp, ZId]).nullable(),
 });
 

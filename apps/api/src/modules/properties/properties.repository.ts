@@ -25,8 +25,11 @@ export interface PublicFilters {
   maxPrice: number | undefined;
 }
 
-/** Where a keyset page starts, exclusive: the sort key and id of the last row already shown. */
-export type NewestAfter = { createdAt: string; id: string } | null;
+/**
+ * Where a keyset page starts, exclusive: the last row already shown, by its timestamp sort key
+ * (created_at, or promotion_ends_at in the promoted phase; ISO with microseconds) and id.
+ */
+export type KeysetAfter = { at: string; id: string } | null;
 export type PriceAfter = { price: number; id: string } | null;
 
 export interface PropertyPhotoRow {
@@ -69,8 +72,11 @@ const publicColumns = {
   promotionEndsAt: properties.promotionEndsAt,
   createdAt: properties.createdAt,
   updatedAt: properties.updatedAt,
-  /** created_at to the microsecond, for the cursor: a JS Date would round it to milliseconds. */
+  /** Sort keys to the microsecond, for the cursor: a JS Date would round them to milliseconds. */
   createdAtKey: sql<string>`to_char(${properties.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  promotionEndsAtKey: sql<
+    string | null
+  >`to_char(${properties.promotionEndsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   publisherId: users.id,
   publisherFirstName: users.firstName,
   publisherLastName: users.lastName,
@@ -114,25 +120,42 @@ function filterConditions(filters: PublicFilters): SQL[] {
   return conditions;
 }
 
-function newestAfter(after: NewestAfter): SQL | undefined {
+/*
+ * ORDER BY must match the index definitions exactly, NULLS placement included: the
+ * properties_public_(type_)new_idx columns are DESC NULLS LAST while a bare DESC means NULLS FIRST,
+ * and such a mismatch silently turns a 25-row index walk into a sort of every approved row.
+ */
+const newestOrder = [
+  sql`${properties.createdAt} desc nulls last`,
+  sql`${properties.id} desc nulls last`,
+];
+// properties_public_promoted_idx (promotion_ends_at ASC) read backwards: DESC NULLS FIRST, a bare DESC.
+const promotedOrder = [desc(properties.promotionEndsAt), desc(properties.id)];
+
+function newestAfter(after: KeysetAfter): SQL | undefined {
   if (!after) return undefined;
-  // Row comparison in index order: (created_at DESC, id DESC) lets the scan start right after the key.
-  return sql`(${properties.createdAt}, ${properties.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  // Row comparison in index order: the scan starts right after the key instead of filtering.
+  return sql`(${properties.createdAt}, ${properties.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
+}
+
+function promotedAfter(after: KeysetAfter): SQL | undefined {
+  if (!after) return undefined;
+  return sql`(${properties.promotionEndsAt}, ${properties.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
 }
 
 export interface PropertiesRepository {
-  /** Approved listings whose promotion is still running at `at`, newest first. */
+  /** Approved listings whose promotion is still running at `at`, latest-ending promotion first. */
   listPromoted(
     filters: PublicFilters,
     at: Date,
-    after: NewestAfter,
+    after: KeysetAfter,
     limit: number,
   ): Promise<PublicPropertyRow[]>;
   /** Approved listings not promoted at `at` (never, or expired), newest first. */
   listNotPromoted(
     filters: PublicFilters,
     at: Date,
-    after: NewestAfter,
+    after: KeysetAfter,
     limit: number,
   ): Promise<PublicPropertyRow[]>;
   listByPrice(
@@ -147,8 +170,6 @@ export interface PropertiesRepository {
 }
 
 export function createPropertiesRepository(db: Database): PropertiesRepository {
-  const newestOrder = [desc(properties.createdAt), desc(properties.id)];
-
   return {
     listPromoted(filters, at, after, limit) {
       const atIso = at.toISOString();
@@ -156,12 +177,14 @@ export function createPropertiesRepository(db: Database): PropertiesRepository {
         .where(
           and(
             ...filterConditions(filters),
-            sql`${properties.promotionEndsAt} is not null`,
+            // The strict > already implies NOT NULL (enough to match the partial index); spelling
+            // IS NOT NULL out too makes the planner count that selectivity twice, estimate a
+            // handful of rows and sort every running promotion instead of walking the index.
             sql`${properties.promotionEndsAt} > ${atIso}::timestamptz`,
-            newestAfter(after),
+            promotedAfter(after),
           ),
         )
-        .orderBy(...newestOrder)
+        .orderBy(...promotedOrder)
         .limit(limit);
     },
 

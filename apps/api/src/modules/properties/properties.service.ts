@@ -183,6 +183,11 @@ function newestKey(row: PublicPropertyRow): [string, string] {
   return [row.createdAtKey, row.id];
 }
 
+function promotedKey(row: PublicPropertyRow): [string, string] {
+  // Only rows with a running promotion reach the promoted phase, so the key is never null.
+  return [present(row.promotionEndsAtKey, 'promotion_ends_at', row.id), row.id];
+}
+
 export function createPropertiesService(repository: PropertiesRepository): PropertiesService {
   async function withPhotos(rows: readonly PublicPropertyRow[]): Promise<TProperty[]> {
     const photos = await repository.listPhotos(rows.map((r) => r.id));
@@ -196,11 +201,14 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
   }
 
   /*
-   * sort=new: listings with a running promotion first, then the rest; both groups newest first
-   * (created_at desc, id desc). Ordering promoted rows by creation too keeps "Newest" meaning the
-   * same inside each group and lets one key shape (created_at, id) serve both phases. Promoted
-   * rows are few (each is a paid promotion), so the first phase is a short range scan on
-   * properties_public_promoted_idx; the second walks properties_public_(type_)new_idx.
+   * sort=new: listings with a running promotion first, then the rest newest first (created_at
+   * desc, id desc). Promoted listings are ordered by when their promotion ends, latest first: the
+   * longest and most recently bought promotions lead, and the order comes straight from
+   * properties_public_promoted_idx read backwards, so the first phase reads about one page of
+   * index entries even when thousands of promotions run (ordering them by created_at would
+   * sort every running promotion on each request). The second phase walks
+   * properties_public_(type_)new_idx. Each phase has its own keyset: (promotion_ends_at, id)
+   * then (created_at, id).
    */
   async function listNewest(
     filters: PublicFilters,
@@ -210,14 +218,14 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
   ): Promise<{ rows: PublicPropertyRow[]; next: NewCursor | null }> {
     const at = cursor ? new Date(cursor.at) : new Date();
     const base = { v: 1 as const, s: 'new' as const, f: fingerprint, at: at.getTime() };
-    let after = cursor?.k ? { createdAt: cursor.k[0], id: cursor.k[1] } : null;
+    let after = cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null;
     let rows: PublicPropertyRow[] = [];
 
     if (!cursor || cursor.ph === 'promoted') {
       const promoted = await repository.listPromoted(filters, at, after, limit + 1);
       if (promoted.length > limit) {
         rows = promoted.slice(0, limit);
-        return { rows, next: { ...base, ph: 'promoted', k: newestKey(rows[rows.length - 1]!) } };
+        return { rows, next: { ...base, ph: 'promoted', k: promotedKey(rows[rows.length - 1]!) } };
       }
       rows = promoted;
       after = null;

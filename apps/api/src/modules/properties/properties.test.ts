@@ -70,6 +70,9 @@ async function walk(url: string): Promise<{ ids: string[]; pages: number; urls: 
 
 const byNewest = (a: PropertyRow, b: PropertyRow) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byPromotionEnd = (a: PropertyRow, b: PropertyRow) =>
+  b.promotionEndsAt!.getTime() - a.promotionEndsAt!.getTime() ||
+  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const byPriceAsc = (a: PropertyRow, b: PropertyRow) =>
   a.priceTzs - b.priceTzs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -188,6 +191,7 @@ describe('GET /api/properties sorting and pagination', () => {
     const owner = await insertUser(t.db);
     const rows: PropertyRow[] = [];
     const future = new Date(Date.now() + 7 * DAY);
+    const later = new Date(Date.now() + 30 * DAY);
     const past = new Date(Date.now() - DAY);
     for (let i = 0; i < 23; i++) {
       const options: PropertyOptions = {
@@ -196,7 +200,8 @@ describe('GET /api/properties sorting and pagination', () => {
         price: [1000, 2000, 2000, 3000, 3000, 3000][i % 6],
         // Groups of three share a created_at exactly.
         createdAt: minutes(Math.floor(i / 3)),
-        promotionEndsAt: i === 2 || i === 9 || i === 20 ? future : i === 15 ? past : null,
+        // Two running promotions end at the same instant: ties are broken by id.
+        promotionEndsAt: i === 9 || i === 20 ? future : i === 2 ? later : i === 15 ? past : null,
       };
       rows.push(await insertProperty(t.db, options));
     }
@@ -206,12 +211,13 @@ describe('GET /api/properties sorting and pagination', () => {
     };
   }
 
-  it('sort=new: running promotions first, then newest first, every row exactly once', async () => {
+  it('sort=new: running promotions first (latest-ending first), then newest, each row once', async () => {
     const { rows, promoted } = await seedTies();
     const rest = rows.filter((r) => !promoted.includes(r));
-    const expected = [...[...promoted].sort(byNewest), ...[...rest].sort(byNewest)].map(
+    const expected = [...[...promoted].sort(byPromotionEnd), ...[...rest].sort(byNewest)].map(
       (r) => r.id,
     );
+    expect(expected[0]).toBe(rows[2]!.id);
 
     const walked = await walk('/api/properties?limit=4');
     expect(walked.ids).toEqual(expected);
@@ -226,7 +232,7 @@ describe('GET /api/properties sorting and pagination', () => {
   it('sort=new pages correctly when promoted rows exactly fill a page', async () => {
     const { rows, promoted } = await seedTies();
     const rest = rows.filter((r) => !promoted.includes(r));
-    const expected = [...[...promoted].sort(byNewest), ...[...rest].sort(byNewest)].map(
+    const expected = [...[...promoted].sort(byPromotionEnd), ...[...rest].sort(byNewest)].map(
       (r) => r.id,
     );
     for (const limit of [1, 2, 3, 5, 23, 24]) {
