@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedListings } from './app-process';
 
@@ -110,7 +111,9 @@ async function preparePostgres(
     url = `postgres://postgres@127.0.0.1:5432/${name}`;
     if (!(await databaseExists(name))) await recreateDatabase(name);
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-bench-'));
+  // Kept between runs with the database it belongs to: the seeded photos live here.
+  const dataDir = fileURLToPath(new URL(`./.tmp/${id}-data`, import.meta.url));
+  mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false' };
 
   let count = await countListings(url);
@@ -122,6 +125,8 @@ async function preparePostgres(
     }
     console.log(`[bench] ${defaultDatabase[id]} holds ${count} listings: recreating it`);
     await recreateDatabase(defaultDatabase[id]);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
     count = 0;
   }
   if (count < target) seed(target - count, env);
@@ -140,7 +145,7 @@ async function preparePostgres(
     listings,
     env,
     serverVersion,
-    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: () => undefined,
   };
 }
 
