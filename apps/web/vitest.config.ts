@@ -9,6 +9,8 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Two shared cores and cold lazy-route transforms make the first render slow; waits are for conditions, not sleeps.
+      testTimeout: 20_000,
     },
   }),
 );

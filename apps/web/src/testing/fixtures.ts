@@ -18,7 +18,7 @@ export const address: TPropertyAddress = {
   plotNumber: null,
 };
 
-export function makePhoto(label: TPhoto['label'], name = label): TPhoto {
+export function makePhoto(label: TPhoto['label'], name: string = label): TPhoto {
   return {
     id: crypto.randomUUID(),
     label,

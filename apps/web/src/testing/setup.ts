@@ -1,6 +1,27 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// jsdom has no layout engine: Swiper's breakpoints ask matchMedia, which jsdom lacks. Nothing matches.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+// Lazy routes are transformed on first import; give findBy* room on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();

@@ -89,6 +89,11 @@ export function jsonResponse(
   });
 }
 
+function toUrl(input: RequestInfo | URL): URL {
+  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(raw, 'http://localhost');
+}
+
 export type FetchHandler = (
   url: URL,
   init: RequestInit | undefined,
@@ -96,15 +101,14 @@ export type FetchHandler = (
 
 /** Mocks the network at the fetch boundary; returns the mock to inspect the requests made. */
 export function mockFetch(handler: FetchHandler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return Promise.resolve(handler(new URL(raw, 'http://localhost'), init));
-  });
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(toUrl(input), init)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
 /** The URLs of every request made so far. */
 export function requestedUrls(fetchMock: ReturnType<typeof mockFetch>): URL[] {
-  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+  return fetchMock.mock.calls.map(([input]) => toUrl(input));
 }

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Header } from '../app/layouts/header';
-import { LANGUAGE_STORAGE_KEY, createI18n } from '../lib/i18n';
-import { renderApp, testResources } from '../testing/test-utils';
+import { Header } from './header';
+import { LANGUAGE_STORAGE_KEY, createI18n } from '../../lib/i18n';
+import { renderApp, testResources } from '../../testing/test-utils';
 
 describe('language switch', () => {
   it('switches visible text to Swahili, persists the choice and sets <html lang>', async () => {

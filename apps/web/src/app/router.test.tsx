@@ -1,0 +1,106 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createTestI18n,
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+} from '../testing/test-utils';
+import { RootLayout } from './layouts/root-layout';
+import { AppProvider } from './provider';
+import { createRoutes } from './router';
+import { RouteError } from './routes/route-error';
+
+async function renderRoutes(routes: RouteObject[], url: string) {
+  const i18n = await createTestI18n('en');
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProvider i18n={i18n} queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('router', () => {
+  it.each(['/nowhere', '/login', '/posts', '/'])('sends %s to /home', async (url) => {
+    mockFetch(() => jsonResponse([]));
+    const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByTestId('carousel-Rent')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/home', true],
+    ['/admin/dashboard', false],
+  ])('on %s shows header and footer: %s', async (url, shown) => {
+    const layout: RouteObject[] = [
+      { path: '/', element: <RootLayout />, children: [{ path: '*', element: <p>page</p> }] },
+    ];
+    await renderRoutes(layout, url);
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByRole('banner') !== null).toBe(shown);
+    expect(screen.queryByRole('contentinfo') !== null).toBe(shown);
+    if (shown) expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
+  });
+
+  it('shows the spec message when a page throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    await renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteError /> }], '/');
+    expect(
+      screen.getByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Loading chunk failed' when a lazy page cannot be downloaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderRoutes(
+      [
+        {
+          path: '/',
+          errorElement: <RouteError />,
+          lazy: () =>
+            Promise.reject(
+              new TypeError('Failed to fetch dynamically imported module: /assets/home-x.js'),
+            ),
+        },
+      ],
+      '/',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Loading chunk failed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+  });
+});
+
+describe('footer', () => {
+  it('links every spec footer path', async () => {
+    const layout: RouteObject[] = [
+      { path: '/', element: <RootLayout />, children: [{ index: true, element: <p>page</p> }] },
+    ];
+    await renderRoutes(layout, '/');
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href')).sort();
+    expect(hrefs).toEqual(
+      [
+        '/about',
+        '/blog',
+        '/facebook',
+        '/faq',
+        '/features',
+        '/feedback',
+        '/instagram',
+        '/product',
+        '/resources',
+        '/support',
+        '/terms',
+        '/twitter',
+      ].sort(),
+    );
+  });
+});

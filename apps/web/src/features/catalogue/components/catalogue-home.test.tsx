@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeApartment, makeHouseForSale, makeLand, makeRent } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp, requestedUrls } from '../../../testing/test-utils';
+import { CatalogueHome } from './catalogue-home';
+
+const byType = {
+  Rent: [makeRent({ title: 'Rent one' })],
+  Apartment: [makeApartment({ title: 'Apartment one' })],
+  Land: [makeLand({ title: 'Land one' })],
+  HouseForSale: [makeHouseForSale({ title: 'House one' })],
+};
+
+function homeServer() {
+  return mockFetch((url) => {
+    const type = url.searchParams.get('type') as keyof typeof byType | null;
+    if (
+      url.searchParams.get('search') ||
+      url.searchParams.get('minPrice') ||
+      url.searchParams.get('maxPrice')
+    ) {
+      return jsonResponse([makeLand({ title: 'Matching plot' })]);
+    }
+    return jsonResponse(type ? byType[type] : Object.values(byType).flat());
+  });
+}
+
+describe('CatalogueHome', () => {
+  it('shows the four carousels with the spec titles, fed by one request per type', async () => {
+    const fetchMock = homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+
+    for (const [type, title] of [
+      ['Rent', 'Nyumba za Kupanga'],
+      ['Apartment', 'Appartments'],
+      ['Land', 'Viwanja'],
+      ['HouseForSale', 'Nyumba za Kuuza'],
+    ] as const) {
+      const section = screen.getByTestId(`carousel-${type}`);
+      expect(within(section).getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+      expect(await within(section).findAllByTestId('property-card')).not.toHaveLength(0);
+    }
+    expect(screen.queryByTestId('results-grid')).not.toBeInTheDocument();
+    const types = requestedUrls(fetchMock).map((url) => url.searchParams.get('type'));
+    expect(types.sort()).toEqual(['Apartment', 'HouseForSale', 'Land', 'Rent']);
+    expect(requestedUrls(fetchMock).every((url) => url.searchParams.get('limit') === '12')).toBe(
+      true,
+    );
+  });
+
+  it('shows the counters and the viewing banner', async () => {
+    homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+    const counters = screen.getByRole('list', { name: 'Listings on Makazi' });
+    expect(counters).toHaveTextContent('200+');
+    expect(counters).toHaveTextContent('300+');
+    expect(within(counters).getAllByText('500+')).toHaveLength(2);
+    expect(screen.getByText(/Users pay for property viewings/)).toBeInTheDocument();
+  });
+
+  it('replaces the carousels with a results grid once a search is submitted', async () => {
+    const user = userEvent.setup();
+    const fetchMock = homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+    await screen.findAllByTestId('property-card');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Kigamboni{Enter}');
+
+    const grid = await screen.findByTestId('results-grid');
+    expect(await within(grid).findByText('Matching plot')).toBeInTheDocument();
+    expect(screen.queryByTestId('carousel-Rent')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?search=Kigamboni');
+    const search = requestedUrls(fetchMock).find(
+      (url) => url.searchParams.get('search') === 'Kigamboni',
+    );
+    // The results grid covers every type: no type filter is sent.
+    expect(search?.searchParams.has('type')).toBe(false);
+  });
+
+  it.each([
+    ['a type', '/home?type=Land'],
+    ['a minimum price', '/home?minPrice=1000'],
+    ['a maximum price', '/home?maxPrice=5000000'],
+  ])('shows the grid instead of carousels when %s is in the URL', async (_label, url) => {
+    homeServer();
+    await renderApp(<CatalogueHome />, { url, path: '/home' });
+    expect(screen.getByTestId('results-grid')).toBeInTheDocument();
+    expect(screen.queryByTestId('carousel-Land')).not.toBeInTheDocument();
+  });
+
+  it('applies the type filter at once and sends it to the API', async () => {
+    const user = userEvent.setup();
+    const fetchMock = homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+    await screen.findAllByTestId('property-card');
+    const houseRequests = () =>
+      requestedUrls(fetchMock).filter((url) => url.searchParams.get('type') === 'HouseForSale');
+    // The carousel asked once already.
+    expect(houseRequests()).toHaveLength(1);
+
+    await user.selectOptions(screen.getByLabelText('Property type'), 'House for Sale');
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?type=HouseForSale');
+    const grid = await screen.findByTestId('results-grid');
+    expect(await within(grid).findByText('House one')).toBeInTheDocument();
+    expect(houseRequests()).toHaveLength(2);
+  });
+
+  it('offers the spec type options', async () => {
+    homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+    const options = within(screen.getByLabelText('Property type')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All Types',
+      'Land',
+      'Rent',
+      'Apartment',
+      'House for Sale',
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeRent } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp, requestedUrls } from '../../../testing/test-utils';
+import { CatalogueList } from './catalogue-list';
+
+const firstPage = [makeRent({ title: 'First page house' })];
+const secondPage = [makeRent({ title: 'Second page house' })];
+
+function listingServer() {
+  return mockFetch((url) => {
+    if (url.pathname !== '/api/properties') return jsonResponse({}, { status: 404 });
+    if (url.searchParams.get('cursor') === 'cursor-2') return jsonResponse(secondPage);
+    return jsonResponse(firstPage, {
+      headers: { Link: '</api/properties?type=Rent&limit=12&cursor=cursor-2>; rel="next"' },
+    });
+  });
+}
+
+describe('CatalogueList', () => {
+  it('shows the spec title and the listings of its type', async () => {
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Houses for Rent' })).toBeInTheDocument();
+    const grid = await screen.findByTestId('listing-grid');
+    expect(await within(grid).findByText('First page house')).toBeInTheDocument();
+    expect(requestedUrls(fetchMock)[0]?.searchParams.get('type')).toBe('Rent');
+  });
+
+  it('writes the sort choice to the query string and asks the API for it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
+    await screen.findByText('First page house');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: Low to High');
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/lease?sort=priceLowHigh');
+    await screen.findByText('First page house');
+    expect(
+      requestedUrls(fetchMock).some((url) => url.searchParams.get('sort') === 'priceLowHigh'),
+    ).toBe(true);
+  });
+
+  it('reads the sort from a shared URL and ignores a bad value', async () => {
+    listingServer();
+    await renderApp(<CatalogueList type="Rent" />, {
+      url: '/lease?sort=priceHighLow',
+      path: '/lease',
+    });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('priceHighLow');
+  });
+
+  it('falls back to Newest for an unknown sort', async () => {
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease?sort=random', path: '/lease' });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('new');
+    await screen.findByText('First page house');
+    expect(requestedUrls(fetchMock)[0]?.searchParams.get('sort')).toBe('new');
+  });
+
+  it('loads the next page with the cursor from the Link header', async () => {
+    const user = userEvent.setup();
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
+    await screen.findByText('First page house');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Second page house')).toBeInTheDocument();
+    expect(screen.getByText('First page house')).toBeInTheDocument();
+    const last = requestedUrls(fetchMock).at(-1);
+    expect(last?.searchParams.get('cursor')).toBe('cursor-2');
+    expect(last?.searchParams.get('type')).toBe('Rent');
+    // The second page had no Link header: the end is reached.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no listings', async () => {
+    mockFetch(() => jsonResponse([]));
+    await renderApp(<CatalogueList type="Land" />, { url: '/land', path: '/land' });
+    expect(await screen.findByText('No listings yet.')).toBeInTheDocument();
+  });
+
+  it('shows a retryable error when the network fails', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await renderApp(<CatalogueList type="Land" />, { url: '/land', path: '/land' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No connection');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

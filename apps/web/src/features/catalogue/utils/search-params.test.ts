@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { hasActiveFilter, parseCatalogueSearch, serializeCatalogueSearch } from './search-params';
+
+const parse = (query: string) => parseCatalogueSearch(new URLSearchParams(query));
+
+describe('catalogue URL state', () => {
+  it('reads every field', () => {
+    expect(parse('search=Sinza&type=Rent&minPrice=100&maxPrice=900&sort=priceHighLow')).toEqual({
+      search: 'Sinza',
+      type: 'Rent',
+      minPrice: 100,
+      maxPrice: 900,
+      sort: 'priceHighLow',
+    });
+  });
+
+  it('ignores bad values instead of failing', () => {
+    expect(parse('type=Castle&minPrice=abc&maxPrice=-5&sort=random&search=')).toEqual({
+      sort: 'new',
+    });
+    expect(parse('minPrice=1.5')).toEqual({ sort: 'new' });
+  });
+
+  it('drops a maximum below the minimum, which the API would refuse', () => {
+    expect(parse('minPrice=500&maxPrice=100')).toEqual({ minPrice: 500, sort: 'new' });
+  });
+
+  it('writes only what is set and leaves the default sort out', () => {
+    expect(serializeCatalogueSearch({ sort: 'new' }).toString()).toBe('');
+    expect(
+      serializeCatalogueSearch({ search: 'a b', minPrice: 0, sort: 'priceLowHigh' }).toString(),
+    ).toBe('search=a+b&minPrice=0&sort=priceLowHigh');
+  });
+
+  it('counts search, type and price as active filters, but not sort', () => {
+    expect(hasActiveFilter({ sort: 'priceLowHigh' })).toBe(false);
+    expect(hasActiveFilter({ sort: 'new', minPrice: 0 })).toBe(true);
+    expect(hasActiveFilter({ sort: 'new', type: 'Land' })).toBe(true);
+    expect(hasActiveFilter({ sort: 'new', search: 'x' })).toBe(true);
+  });
+});
