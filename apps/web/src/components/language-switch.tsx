@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import ButtonGroup from '@mui/material/ButtonGroup';
+import Box from '@mui/material/Box';
 import { ZLocale, type TLocale } from '@makazi/contracts/common';
 import { switchLanguage } from '../lib/i18n';
 
@@ -15,11 +15,11 @@ export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
   const gold = tone === 'dark';
 
   return (
-    <ButtonGroup
-      size="small"
+    <Box
       role="group"
       aria-label={t('language.label')}
       data-testid="language-switch"
+      sx={{ display: 'inline-flex', gap: 1 }}
     >
       {ZLocale.options.map((language: TLocale) => {
         const active = current === language;
@@ -30,6 +30,7 @@ export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
             aria-pressed={active}
             title={t(language === 'en' ? 'language.enName' : 'language.swName')}
             onClick={() => void switchLanguage(i18n, language)}
+            size="small"
             variant={active ? 'contained' : 'outlined'}
             color={gold ? 'primary' : 'secondary'}
             sx={{ minWidth: 40, ...(gold && !active ? { color: 'primary.main' } : {}) }}
@@ -38,6 +39,6 @@ export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
           </Button>
         );
       })}
-    </ButtonGroup>
+    </Box>
   );
 }

@@ -1,13 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
 import { PROPERTY_TYPES, ZPropertyType } from '@makazi/contracts/properties';
+import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
 import type { CatalogueFilters } from '../hooks/use-catalogue-search';
 
 export interface SearchBarProps {
@@ -29,7 +26,6 @@ function toPrice(raw: string): number | undefined {
 export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBarProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation();
-  const id = useId();
   const [search, setSearch] = useState(value.search ?? '');
   const [type, setType] = useState<string>(value.type ?? '');
   const [minPrice, setMinPrice] = useState(value.minPrice?.toString() ?? '');
@@ -67,78 +63,64 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
           xs: '1fr 1fr',
           md: showTypeFilter ? '2fr 1fr 1fr 1fr auto' : '2fr 1fr 1fr auto',
         },
-        alignItems: 'center',
+        alignItems: 'end',
         p: 3,
         bgcolor: 'background.paper',
         border: 1,
         borderColor: 'divider',
         borderRadius: 1,
+        '& > .wide': { gridColumn: { xs: '1 / -1', md: 'auto' } },
       }}
     >
-      <FormControl sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-        <InputLabel htmlFor={`${id}-search`}>{t('search.text')}</InputLabel>
-        <OutlinedInput
-          id={`${id}-search`}
-          type="search"
-          name="search"
-          label={t('search.text')}
-          placeholder={t('search.placeholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
-        />
-      </FormControl>
+      <OutlinedTextField
+        className="wide"
+        label={t('search.text')}
+        type="search"
+        name="search"
+        placeholder={t('search.placeholder')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        maxLength={100}
+        enterKeyHint="search"
+      />
       {showTypeFilter ? (
-        <FormControl sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-          <InputLabel htmlFor={`${id}-type`} shrink>
-            {t('search.type')}
-          </InputLabel>
-          <NativeSelect
-            id={`${id}-type`}
-            name="type"
-            value={type}
-            // A type choice is deliberate, so it applies at once like a tab.
-            onChange={(event) => {
-              setType(event.target.value);
-              onSubmit(current({ type: event.target.value }));
-            }}
-            input={<OutlinedInput label={t('search.type')} notched />}
-          >
-            <option value="">{t('search.allTypes')}</option>
-            {PROPERTY_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {tCommon(`types.${option}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormControl>
+        <OutlinedSelectField
+          className="wide"
+          label={t('search.type')}
+          name="type"
+          value={type}
+          // A type choice is deliberate, so it applies at once like a tab.
+          onChange={(event) => {
+            setType(event.target.value);
+            onSubmit(current({ type: event.target.value }));
+          }}
+        >
+          <option value="">{t('search.allTypes')}</option>
+          {PROPERTY_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {tCommon(`types.${option}`)}
+            </option>
+          ))}
+        </OutlinedSelectField>
       ) : null}
-      <FormControl>
-        <InputLabel htmlFor={`${id}-min`}>{t('search.minPrice')}</InputLabel>
-        <OutlinedInput
-          id={`${id}-min`}
-          name="minPrice"
-          label={t('search.minPrice')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={minPrice}
-          onChange={(event) => setMinPrice(event.target.value.replace(/[^\d]/g, ''))}
-          inputProps={{ maxLength: 13, pattern: '[0-9]*' }}
-        />
-      </FormControl>
-      <FormControl>
-        <InputLabel htmlFor={`${id}-max`}>{t('search.maxPrice')}</InputLabel>
-        <OutlinedInput
-          id={`${id}-max`}
-          name="maxPrice"
-          label={t('search.maxPrice')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={maxPrice}
-          onChange={(event) => setMaxPrice(event.target.value.replace(/[^\d]/g, ''))}
-          inputProps={{ maxLength: 13, pattern: '[0-9]*' }}
-        />
-      </FormControl>
+      <OutlinedTextField
+        label={t('search.minPrice')}
+        name="minPrice"
+        inputMode="numeric"
+        autoComplete="off"
+        value={minPrice}
+        onChange={(event) => setMinPrice(event.target.value.replace(/[^\d]/g, ''))}
+        maxLength={13}
+      />
+      <OutlinedTextField
+        label={t('search.maxPrice')}
+        name="maxPrice"
+        inputMode="numeric"
+        autoComplete="off"
+        value={maxPrice}
+        onChange={(event) => setMaxPrice(event.target.value.replace(/[^\d]/g, ''))}
+        maxLength={13}
+      />
       <Box sx={{ display: 'flex', gap: 2, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
         <Button
           type="submit"
