@@ -20,7 +20,9 @@ const Label = styled('label')(({ theme }) => ({
 
 const boxStyles = ({ theme }: { theme: Theme }) => ({
   width: '100%',
-  minHeight: 40,
+  // One height for inputs and selects so a row of fields lines up; 44px is a comfortable touch target.
+  height: 44,
+  boxSizing: 'border-box' as const,
   padding: theme.spacing(2, 3),
   font: 'inherit',
   // 16px stops mobile browsers from zooming into the field on focus.

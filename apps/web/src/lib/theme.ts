@@ -42,7 +42,15 @@ export const theme = createTheme({
         img: { maxWidth: '100%' },
       },
     },
-    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiButtonBase: {
+      // Without the ripple, MUI shows no focus at all: buttons get the same ring as links and inputs.
+      defaultProps: { disableRipple: true },
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { outline: '3px solid var(--focus-ring)', outlineOffset: '2px' },
+        },
+      },
+    },
     MuiButton: {
       defaultProps: { variant: 'outlined', color: 'secondary' },
       styleOverrides: {

@@ -127,12 +127,12 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
           variant="contained"
           color="primary"
           startIcon={<SearchIcon aria-hidden />}
-          sx={{ flex: 1, minHeight: 40 }}
+          sx={{ flex: 1, minHeight: 44 }}
         >
           {t('search.submit')}
         </Button>
         {hasValue ? (
-          <Button type="button" onClick={() => onSubmit({})} sx={{ minHeight: 40 }}>
+          <Button type="button" onClick={() => onSubmit({})} sx={{ minHeight: 44 }}>
             {t('search.clear')}
           </Button>
         ) : null}
