@@ -82,7 +82,7 @@ function fill(template: string, args: (string | number)[]): string {
 }
 
 function tanzanianMobile(rand: Rand): string {
-  const prefix = pick(rand, ['71', '75', '76', '78', '74', '65', '68', '69', '62', '67']);
+  const prefix = pick(rand, ['71', '73', '74', '75', '76', '77', '78']);
   return `+255${prefix}${String(int(rand, 0, 9_999_999)).padStart(7, '0')}`;
 }
 

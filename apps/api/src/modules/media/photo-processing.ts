@@ -114,7 +114,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
         raw: { width: baseWidth, height: baseHeight, channels },
       })
         .resize({ width, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY[width] ?? 80, effort: 4, smartSubsample: true })
+        // smartSubsample would triple the encode time for a barely visible gain on photos.
+        .webp({ quality: WEBP_QUALITY[width] ?? 80, effort: 4, smartSubsample: false })
         .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, data };
     }),

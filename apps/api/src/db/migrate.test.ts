@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from './client';
+import { openDatabase } from './client';
+import { migrateDatabase } from './migrate';
+
+const EXPECTED_TABLES = [
+  'districts',
+  'plans',
+  'properties',
+  'property_photos',
+  'regions',
+  'streets',
+  'users',
+  'wards',
+];
+
+async function schemaFacts(handle: DatabaseHandle) {
+  const tables = await handle.db.execute<{ table_name: string }>(sql`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' ORDER BY table_name`);
+  const ext = await handle.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'`,
+  );
+  const applied = await handle.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  const trigger = await handle.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'properties_search_text'`,
+  );
+  return {
+    tables: tables.rows.map((r) => r.table_name),
+    trgm: ext.rows[0]?.n,
+    applied: applied.rows[0]?.n,
+    trigger: trigger.rows[0]?.n,
+  };
+}
+
+describe('migrations', () => {
+  it('create the catalogue schema with pg_trgm and the search trigger, and re-run as a no-op', async () => {
+    const test = await createTestDatabase();
+    try {
+      const first = await schemaFacts(test.handle);
+      expect(first.tables).toEqual(EXPECTED_TABLES);
+      expect(first.trgm).toBe(1);
+      expect(first.trigger).toBe(1);
+      expect(first.applied).toBeGreaterThanOrEqual(2);
+
+      // Concurrent callers in one process and a later re-run change nothing.
+      await Promise.all([migrateDatabase(test.handle), migrateDatabase(test.handle)]);
+      await migrateDatabase(test.handle);
+      expect(await schemaFacts(test.handle)).toEqual(first);
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  const serverUrl = inject('testDatabaseUrl');
+  // Registered on the server run only (TEST_DATABASE_URL): one PGlite directory has one process.
+  if (serverUrl !== '') {
+    it('are safe when two processes migrate one fresh server database at once', async () => {
+      const name = `makazi_migrate_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      // pool.end() does not wait for sockets to close, so DROP … WITH (FORCE) may still cut one.
+      const quiet = { databaseUrl: url.toString(), poolMax: 2, onPoolError: () => undefined };
+      const a = await openDatabase(quiet);
+      const b = await openDatabase(quiet);
+      try {
+        await Promise.all([migrateDatabase(a), migrateDatabase(b)]);
+        const facts = await schemaFacts(a);
+        expect(facts.tables).toEqual(EXPECTED_TABLES);
+        expect(facts.trigger).toBe(1);
+        expect(await schemaFacts(b)).toEqual(facts);
+      } finally {
+        await a.close();
+        await b.close();
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  }
+});
