@@ -63,7 +63,14 @@ async function main(): Promise<void> {
     await database.close();
   });
 
-  await running.listen({ host: config.host, port: config.port });
+  try {
+    await running.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    // Port taken or host unknown: leave the embedded database cleanly closed behind us.
+    await running.close();
+    await database.close();
+    throw err;
+  }
   const address = running.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -72,6 +79,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error('[makazi] failed to start:', err instanceof Error ? err.message : err);
-  if (err instanceof Error && err.stack) console.error(err.stack);
+  // System errors (EADDRINUSE, ECONNREFUSED …) say all in their message; anything else is a bug.
+  const systemError = err instanceof Error && typeof (err as { code?: unknown }).code === 'string';
+  if (err instanceof Error && !systemError && err.stack) console.error(err.stack);
   process.exit(1);
 });

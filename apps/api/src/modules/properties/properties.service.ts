@@ -17,6 +17,7 @@ import {
   type PriceCursor,
 } from './properties.cursor';
 import type {
+  PageKey,
   PropertiesRepository,
   PropertyPhotoRow,
   PublicFilters,
@@ -179,11 +180,11 @@ export function toProperty(
   }
 }
 
-function newestKey(row: PublicPropertyRow): [string, string] {
+function newestKey(row: PageKey): [string, string] {
   return [row.createdAtKey, row.id];
 }
 
-function promotedKey(row: PublicPropertyRow): [string, string] {
+function promotedKey(row: PageKey): [string, string] {
   // Only rows with a running promotion reach the promoted phase, so the key is never null.
   return [present(row.promotionEndsAtKey, 'promotion_ends_at', row.id), row.id];
 }
@@ -198,6 +199,14 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
       else byProperty.set(photo.propertyId, [photo]);
     }
     return rows.map((row) => toProperty(row, byProperty.get(row.id) ?? []));
+  }
+
+  /** The listings behind the page keys, in the keys' order. */
+  async function loadInOrder(keys: readonly PageKey[]): Promise<PublicPropertyRow[]> {
+    const rows = await repository.loadPublic(keys.map((k) => k.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A listing withdrawn between the two reads is simply left out of this page.
+    return keys.map((k) => byId.get(k.id)).filter((row) => row !== undefined);
   }
 
   /*
@@ -215,11 +224,11 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     limit: number,
     cursor: NewCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PublicPropertyRow[]; next: NewCursor | null }> {
+  ): Promise<{ rows: PageKey[]; next: NewCursor | null }> {
     const at = cursor ? new Date(cursor.at) : new Date();
     const base = { v: 1 as const, s: 'new' as const, f: fingerprint, at: at.getTime() };
     let after = cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null;
-    let rows: PublicPropertyRow[] = [];
+    let rows: PageKey[] = [];
 
     if (!cursor || cursor.ph === 'promoted') {
       const promoted = await repository.listPromoted(filters, at, after, limit + 1);
@@ -246,7 +255,7 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     limit: number,
     cursor: PriceCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PublicPropertyRow[]; next: PriceCursor | null }> {
+  ): Promise<{ rows: PageKey[]; next: PriceCursor | null }> {
     const after = cursor ? { price: cursor.k[0], id: cursor.k[1] } : null;
     const direction = sort === 'priceLowHigh' ? 'asc' : 'desc';
     const fetched = await repository.listByPrice(filters, direction, after, limit + 1);
@@ -282,7 +291,7 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
               fingerprint,
             );
       return {
-        items: await withPhotos(page.rows),
+        items: await withPhotos(await loadInOrder(page.rows)),
         nextCursor: page.next ? encodeCursor(page.next) : null,
       };
     },

@@ -609,6 +609,62 @@ describe('GET /api/properties bad input', () => {
 });
 
 describe('properties service', () => {
+  /*
+   * A search first walks a bounded window of rows in sort order, then falls back to the trigram
+   * index when the term is rare. Shrinking the window to a few rows makes this small catalogue
+   * exercise both strategies (and the end-of-list sentinel) on every page.
+   */
+  it('answers a search the same through the window walk and the trigram fallback', async () => {
+    const owner = await insertUser(t.db);
+    const rows: PropertyRow[] = [];
+    for (let i = 0; i < 30; i++) {
+      // "kawaida" in every other title (common); "adimu" only in three late rows (rare).
+      const title = `${i % 2 === 0 ? 'Nyumba kawaida' : 'Nyumba'} ${i}${[25, 27, 29].includes(i) ? ' adimu' : ''}`;
+      rows.push(
+        await insertProperty(t.db, {
+          publishedBy: owner.id,
+          title,
+          price: [500, 100, 300, 300][i % 4],
+          createdAt: minutes(i),
+          promotionEndsAt: i % 7 === 0 ? new Date(Date.now() + (i + 1) * DAY) : null,
+        }),
+      );
+    }
+    const promotedFirst = (a: PropertyRow, b: PropertyRow) => {
+      const pa = a.promotionEndsAt !== null;
+      const pb = b.promotionEndsAt !== null;
+      if (pa !== pb) return pa ? -1 : 1;
+      return pa ? byPromotionEnd(a, b) : byNewest(a, b);
+    };
+    const sorts = {
+      new: promotedFirst,
+      priceLowHigh: byPriceAsc,
+      priceHighLow: (a: PropertyRow, b: PropertyRow) => byPriceAsc(b, a),
+    } as const;
+
+    for (const window of [3, 1000]) {
+      const service = createPropertiesService(
+        createPropertiesRepository(t.db, { searchWindow: () => window }),
+      );
+      for (const [sort, compare] of Object.entries(sorts) as [keyof typeof sorts, never][]) {
+        for (const search of ['kawaida', 'adimu', 'hakuna']) {
+          const expected = rows
+            .filter((r) => r.title.includes(search))
+            .sort(compare as (a: PropertyRow, b: PropertyRow) => number)
+            .map((r) => r.id);
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await service.listPublic({ sort, limit: 2, search, cursor });
+            seen.push(...page.items.map((p) => p.id));
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor);
+          expect(seen, `window=${window} sort=${sort} search=${search}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('loads the photos of a whole page in one query', async () => {
     const owner = await insertUser(t.db);
     for (let i = 0; i < 6; i++) {
