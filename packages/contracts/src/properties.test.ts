@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ZListPropertiesQuery,
-  formatPropertyAddress,
-  mediaGroupName,
-  propertyTypeFromSlug,
-} from './properties';
+import { ZListPropertiesQuery } from './properties';
+import { formatPropertyAddress, mediaGroupName, propertyTypeFromSlug } from './property-values';
 
 const address = {
   region: { id: 7, name: 'Dar es Salaam' },

@@ -1,68 +1,43 @@
 import { z } from 'zod';
 import { ZNamedRef } from './locations';
+import {
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  PICTURE_LABELS,
+  PRICE_TZS_MAX,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPE_SLUG_VALUES,
+  PROPERTY_TYPES,
+} from './property-values';
 
-/** The four kinds of listing, spelt as the spec's API spells them. */
-export const ZPropertyType = z.enum(['Land', 'Rent', 'Apartment', 'HouseForSale']);
+/*
+ * Zod schemas of the catalogue. Values and pure helpers live in property-values.ts so the browser
+ * can use them without zod; import them from there.
+ */
+
+export const ZPropertyType = z.enum(PROPERTY_TYPES);
+export const ZPropertyTypeSlug = z.enum(PROPERTY_TYPE_SLUG_VALUES);
+export const ZPropertyStatus = z.enum(PROPERTY_STATUSES);
+export const ZPictureLabel = z.enum(PICTURE_LABELS);
+export const ZPropertySort = z.enum(PROPERTY_SORTS);
 export type TPropertyType = z.infer<typeof ZPropertyType>;
-export const PROPERTY_TYPES = ZPropertyType.options;
-
-/** URL segment of each type, as the web routes (/lease, /land …) and the create path use it. */
-export const PROPERTY_TYPE_SLUGS = {
-  Land: 'land',
-  Rent: 'lease',
-  Apartment: 'apartment',
-  HouseForSale: 'house-for-sale',
-} as const satisfies Record<TPropertyType, string>;
-export type TPropertyTypeSlug = (typeof PROPERTY_TYPE_SLUGS)[TPropertyType];
-export const ZPropertyTypeSlug = z.enum(['land', 'lease', 'apartment', 'house-for-sale']);
-
-export function propertyTypeFromSlug(slug: TPropertyTypeSlug): TPropertyType {
-  const entry = Object.entries(PROPERTY_TYPE_SLUGS).find(([, s]) => s === slug);
-  if (!entry) throw new Error(`unknown slug ${slug as string}`);
-  return entry[0] as TPropertyType;
-}
-
-export const ZPropertyStatus = z.enum(['draft', 'pending', 'approved', 'rejected', 'archived']);
 export type TPropertyStatus = z.infer<typeof ZPropertyStatus>;
-
-/** Picture labels of the spec (section 3, Media). */
-export const ZPictureLabel = z.enum([
-  'picha_mbele',
-  'picha_chumba',
-  'picha_nje',
-  'picha_sebule',
-  'picha_jiko',
-  'picha_choo',
-  'picha_nyuma',
-  'picha_kulia',
-  'picha_kushoto',
-]);
 export type TPictureLabel = z.infer<typeof ZPictureLabel>;
-
-/** Required photo slots per type (spec section 4). */
-export const REQUIRED_PICTURE_LABELS = {
-  Rent: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
-  Apartment: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
-  Land: ['picha_mbele', 'picha_nyuma', 'picha_kulia', 'picha_kushoto'],
-  HouseForSale: [
-    'picha_mbele',
-    'picha_nyuma',
-    'picha_kulia',
-    'picha_kushoto',
-    'picha_sebule',
-    'picha_jiko',
-    'picha_choo',
-    'picha_chumba',
-  ],
-} as const satisfies Record<TPropertyType, readonly TPictureLabel[]>;
-
-export const ZPropertySort = z.enum(['new', 'priceLowHigh', 'priceHighLow']);
 export type TPropertySort = z.infer<typeof ZPropertySort>;
 
-export const LIST_LIMIT_DEFAULT = 24;
-export const LIST_LIMIT_MAX = 100;
-/** Largest price a listing may carry, in TZS (1 trillion): far above any real property, well inside bigint. */
-export const PRICE_TZS_MAX = 1_000_000_000_000;
+// Transitional: callers move to './property-values'; removed once they have.
+export {
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  PRICE_TZS_MAX,
+  PROPERTY_TYPES,
+  PROPERTY_TYPE_SLUGS,
+  REQUIRED_PICTURE_LABELS,
+  formatPropertyAddress,
+  mediaGroupName,
+  propertyTypeFromSlug,
+} from './property-values';
 
 const ZQueryPrice = z.coerce
   .number({ error: 'must be a whole number of TZS' })
@@ -215,27 +190,3 @@ export type THouseForSaleProperty = z.infer<typeof ZHouseForSaleProperty>;
 export const ZListPropertiesResponse = z.array(ZProperty);
 /** GET /api/properties/{id} */
 export const ZGetPropertyParams = z.object({ id: z.uuid('must be a listing id') });
-
-/**
- * The spec's formatted address, used for display and as the search text:
- * 'Apartment X, House No. X, Plot No. X, Street X, Ward X, District X, Region X' (absent parts left out).
- * The database builds the same string for search (see the properties search_text trigger).
- */
-export function formatPropertyAddress(address: TPropertyAddress | null): string {
-  if (!address) return '';
-  const parts = [
-    address.apartmentNumber ? `Apartment ${address.apartmentNumber}` : null,
-    address.houseNumber ? `House No. ${address.houseNumber}` : null,
-    address.plotNumber ? `Plot No. ${address.plotNumber}` : null,
-    `Street ${address.street.name}`,
-    `Ward ${address.ward.name}`,
-    `District ${address.district.name}`,
-    `Region ${address.region.name}`,
-  ];
-  return parts.filter((p): p is string => p !== null).join(', ');
-}
-
-/** The media group name format of the spec: {"picha_mbele","picha_nyuma"}. */
-export function mediaGroupName(labels: readonly string[]): string {
-  return `{${labels.map((l) => `"${l}"`).join(',')}}`;
-}

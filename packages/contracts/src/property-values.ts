@@ -1,0 +1,101 @@
+/*
+ * The catalogue's values and pure helpers, free of zod so the browser can import them without
+ * shipping a schema library on the first visit. properties.ts builds its schemas from these.
+ */
+
+/** The four kinds of listing, spelt as the spec's API spells them. */
+export const PROPERTY_TYPES = ['Land', 'Rent', 'Apartment', 'HouseForSale'] as const;
+export type TPropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** URL segment of each type, as the web routes (/lease, /land …) and the create path use it. */
+export const PROPERTY_TYPE_SLUGS = {
+  Land: 'land',
+  Rent: 'lease',
+  Apartment: 'apartment',
+  HouseForSale: 'house-for-sale',
+} as const satisfies Record<TPropertyType, string>;
+export type TPropertyTypeSlug = (typeof PROPERTY_TYPE_SLUGS)[TPropertyType];
+export const PROPERTY_TYPE_SLUG_VALUES = ['land', 'lease', 'apartment', 'house-for-sale'] as const;
+
+export function propertyTypeFromSlug(slug: TPropertyTypeSlug): TPropertyType {
+  const type = PROPERTY_TYPES.find((t) => PROPERTY_TYPE_SLUGS[t] === slug);
+  if (!type) throw new Error(`unknown slug ${slug as string}`);
+  return type;
+}
+
+export const PROPERTY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
+export type TPropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+/** Picture labels of the spec (section 3, Media). */
+export const PICTURE_LABELS = [
+  'picha_mbele',
+  'picha_chumba',
+  'picha_nje',
+  'picha_sebule',
+  'picha_jiko',
+  'picha_choo',
+  'picha_nyuma',
+  'picha_kulia',
+  'picha_kushoto',
+] as const;
+export type TPictureLabel = (typeof PICTURE_LABELS)[number];
+
+/** Required photo slots per type (spec section 4). */
+export const REQUIRED_PICTURE_LABELS = {
+  Rent: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
+  Apartment: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
+  Land: ['picha_mbele', 'picha_nyuma', 'picha_kulia', 'picha_kushoto'],
+  HouseForSale: [
+    'picha_mbele',
+    'picha_nyuma',
+    'picha_kulia',
+    'picha_kushoto',
+    'picha_sebule',
+    'picha_jiko',
+    'picha_choo',
+    'picha_chumba',
+  ],
+} as const satisfies Record<TPropertyType, readonly TPictureLabel[]>;
+
+export const PROPERTY_SORTS = ['new', 'priceLowHigh', 'priceHighLow'] as const;
+export type TPropertySort = (typeof PROPERTY_SORTS)[number];
+
+export const LIST_LIMIT_DEFAULT = 24;
+export const LIST_LIMIT_MAX = 100;
+/** Largest price a listing may carry, in TZS (1 trillion): far above any real property, well inside bigint. */
+export const PRICE_TZS_MAX = 1_000_000_000_000;
+
+/** The address parts formatPropertyAddress reads (ZPropertyAddress has this shape). */
+export interface AddressParts {
+  region: { name: string };
+  district: { name: string };
+  ward: { name: string };
+  street: { name: string };
+  apartmentNumber: string | null;
+  houseNumber: string | null;
+  plotNumber: string | null;
+}
+
+/**
+ * The spec's formatted address, used for display and as the search text:
+ * 'Apartment X, House No. X, Plot No. X, Street X, Ward X, District X, Region X' (absent parts left out).
+ * The database builds the same string for search (see the properties search_text trigger).
+ */
+export function formatPropertyAddress(address: AddressParts | null): string {
+  if (!address) return '';
+  const parts = [
+    address.apartmentNumber ? `Apartment ${address.apartmentNumber}` : null,
+    address.houseNumber ? `House No. ${address.houseNumber}` : null,
+    address.plotNumber ? `Plot No. ${address.plotNumber}` : null,
+    `Street ${address.street.name}`,
+    `Ward ${address.ward.name}`,
+    `District ${address.district.name}`,
+    `Region ${address.region.name}`,
+  ];
+  return parts.filter((p): p is string => p !== null).join(', ');
+}
+
+/** The media group name format of the spec: {"picha_mbele","picha_nyuma"}. */
+export function mediaGroupName(labels: readonly string[]): string {
+  return `{${labels.map((l) => `"${l}"`).join(',')}}`;
+}
