@@ -1,26 +1,17 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, ERROR_CODES, LOCALES } from './common-values';
 
-export const ZLocale = z.enum(['en', 'sw']);
-export type TLocale = z.infer<typeof ZLocale>;
-export const DEFAULT_LOCALE: TLocale = 'en';
-
-/**
- * The one error vocabulary shared by API and web. The API maps each code to an HTTP status in one
- * place; the web maps each code to a message in the user's language.
+/*
+ * Zod schemas of the shared shapes. The values (locales, error codes) live in common-values.ts so
+ * the browser can use them without zod; import them from there.
  */
-export const ZErrorCode = z.enum([
-  'VALIDATION_FAILED',
-  'UNAUTHORIZED',
-  'PAYMENT_REQUIRED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'SERVICE_UNAVAILABLE',
-]);
+
+export const ZLocale = z.enum(LOCALES);
+export type TLocale = z.infer<typeof ZLocale>;
+export { DEFAULT_LOCALE };
+
+/** See ERROR_CODES: the one error vocabulary shared by API and web. */
+export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
 
 export const ZFieldError = z.object({

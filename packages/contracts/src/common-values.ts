@@ -1,0 +1,36 @@
+/*
+ * Shared values of common.ts, free of zod so the browser can import them without shipping a schema
+ * library on the first visit. common.ts builds its schemas from these.
+ */
+
+/** The languages the product speaks. */
+export const LOCALES = ['en', 'sw'] as const;
+export type TLocale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: TLocale = 'en';
+
+export function isLocale(value: unknown): value is TLocale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The one error vocabulary shared by API and web. The API maps each code to an HTTP status in one
+ * place; the web maps each code to a message in the user's language.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is TErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
