@@ -47,6 +47,11 @@ export interface BulkOptions {
   /** Listings per statement; about 6 photo rows come with each. */
   batchSize?: number;
   pool: PhotoPool;
+  /**
+   * Drop the listing tables' secondary indexes, load everything in one transaction and build
+   * them at the end. 'auto' (default): on PGlite when the load at least doubles the catalogue.
+   */
+  rebuildIndexes?: boolean | 'auto';
   onProgress?: (progress: BulkProgress) => void;
 }
 
@@ -356,7 +361,9 @@ export async function insertBulkListings(
         onProgress?.({ done, total: count, elapsedMs: Date.now() - started });
       }
     };
-    rebuild = handle.kind === 'pglite' && count >= (await countListings(db));
+    const mode = options.rebuildIndexes ?? 'auto';
+    rebuild =
+      mode === 'auto' ? handle.kind === 'pglite' && count >= (await countListings(db)) : mode;
     if (rebuild) {
       /*
        * The embedded database serves one process, so a big load may drop the secondary indexes
