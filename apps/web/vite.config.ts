@@ -12,7 +12,7 @@ export default defineConfig({
   build: {
     // The API serves dist/ and the bench reads the manifest to measure what the home route ships.
     manifest: true,
-    target: 'es2020',
+    target: 'es2022',
     sourcemap: false,
   },
 });

@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { ToastHost } from '../components/toast-host';
-import { theme } from '../lib/theme';
+import '../styles/global.css';
 
 export interface AppProviderProps {
   i18n: I18n;
@@ -17,11 +15,8 @@ export function AppProvider({ i18n, queryClient, children }: AppProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-          <ToastHost />
-        </ThemeProvider>
+        {children}
+        <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>
   );

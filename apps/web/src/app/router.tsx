@@ -1,17 +1,14 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  PROPERTY_TYPES,
-  PROPERTY_TYPE_SLUGS,
-  ZGetPropertyParams,
-  type TPropertyType,
-} from '@makazi/contracts/properties';
+import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import type { TPropertyType } from '@makazi/contracts/properties';
 import {
   carouselQueryOptions,
   propertyPagesQueryOptions,
 } from '../features/catalogue/api/get-properties';
 import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/utils/search-params';
 import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
+import { isUuid } from '../lib/guards';
 import { propertyQueryOptions } from '../features/listing-detail/api/get-property';
 import { RootLayout } from './layouts/root-layout';
 import { DetailGuard } from './routes/detail-guard';
@@ -41,7 +38,7 @@ function prefetchList(queryClient: QueryClient, type: TPropertyType, url: string
 }
 
 function prefetchDetail(queryClient: QueryClient, id: string | undefined) {
-  if (ZGetPropertyParams.safeParse({ id }).success && id) {
+  if (isUuid(id)) {
     void queryClient.prefetchQuery(propertyQueryOptions(id));
   }
   return null;

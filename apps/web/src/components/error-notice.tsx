@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { isApiError } from '../lib/api-client';
+import './error-notice.css';
 
 export interface ErrorNoticeProps {
   error: unknown;
@@ -21,22 +19,13 @@ export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
         : t('errors.generic');
 
   return (
-    <Box
-      role="alert"
-      sx={{
-        border: 2,
-        borderColor: 'error.main',
-        borderRadius: 1,
-        p: 4,
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 3,
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Typography sx={{ flex: '1 1 12rem' }}>{message}</Typography>
-      {onRetry ? <Button onClick={onRetry}>{t('errors.retry')}</Button> : null}
-    </Box>
+    <div role="alert" className="error-notice">
+      <p className="error-notice__message">{message}</p>
+      {onRetry ? (
+        <button type="button" className="btn" onClick={onRetry}>
+          {t('errors.retry')}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
-import { ZLocale, type TLocale } from '@makazi/contracts/common';
+import { LOCALES } from '@makazi/contracts/common-values';
 import { switchLanguage } from '../lib/i18n';
+import './language-switch.css';
 
 export interface LanguageSwitchProps {
   /** 'dark' on the black header bar, 'light' on white panels. */
@@ -12,33 +11,30 @@ export interface LanguageSwitchProps {
 export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const current = i18n.language;
-  const gold = tone === 'dark';
 
   return (
-    <Box
+    <div
       role="group"
       aria-label={t('language.label')}
       data-testid="language-switch"
-      sx={{ display: 'inline-flex', gap: 1 }}
+      className={`language-switch language-switch--${tone}`}
     >
-      {ZLocale.options.map((language: TLocale) => {
+      {LOCALES.map((language) => {
         const active = current === language;
         return (
-          <Button
+          <button
             key={language}
+            type="button"
             lang={language}
             aria-pressed={active}
             title={t(language === 'en' ? 'language.enName' : 'language.swName')}
             onClick={() => void switchLanguage(i18n, language)}
-            size="small"
-            variant={active ? 'contained' : 'outlined'}
-            color={gold ? 'primary' : 'secondary'}
-            sx={{ minWidth: 40, ...(gold && !active ? { color: 'primary.main' } : {}) }}
+            className={`btn btn--small${active ? ' btn--contained' : ''}`}
           >
             {t(language === 'en' ? 'language.en' : 'language.sw')}
-          </Button>
+          </button>
         );
       })}
-    </Box>
+    </div>
   );
 }

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../testing/test-utils';
-import { API_TIMEOUT_MS, ApiError, apiGet, parseNextCursor, setApiLanguage } from './api-client';
+import {
+  API_TIMEOUT_MS,
+  ApiError,
+  apiGet,
+  parseErrorBody,
+  parseNextCursor,
+  setApiLanguage,
+} from './api-client';
 
-const ZThing = z.object({ ok: z.boolean() });
+const ZThing = (body: unknown): body is { ok: boolean } =>
+  typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -65,8 +72,36 @@ describe('apiGet', () => {
     await expect(apiGet('/x', ZThing)).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
   });
 
+  it.each([
+    ['an unknown code', { statusCode: 400, code: 'TEAPOT', message: 'x' }],
+    ['no message', { statusCode: 400, code: 'VALIDATION_FAILED' }],
+    ['a fractional status', { statusCode: 400.5, code: 'VALIDATION_FAILED', message: 'x' }],
+    ['bad details', { statusCode: 400, code: 'VALIDATION_FAILED', message: 'x', details: [1] }],
+    ['an array', [{ statusCode: 400, code: 'VALIDATION_FAILED', message: 'x' }]],
+    ['null', null],
+    ['a string', 'Bad request'],
+  ])('falls back to the status for an error body with %s', async (_label, body) => {
+    mockFetch(() => jsonResponse(body, { status: 404 }));
+    const error = await apiGet('/x', ZThing).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', details: [] });
+  });
+
+  it('reads an error body without details as having none', () => {
+    expect(parseErrorBody({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Sign in' })).toEqual(
+      new ApiError(401, 'UNAUTHORIZED', 'Sign in', []),
+    );
+  });
+
+  it('turns an empty error body into a typed error by status', async () => {
+    mockFetch(() => new Response(null, { status: 500 }));
+    await expect(apiGet('/x', ZThing)).rejects.toMatchObject({ status: 500, code: 'INTERNAL' });
+  });
+
   it('rejects a body that breaks the contract', async () => {
     mockFetch(() => jsonResponse({ ok: 'yes' }));
+    await expect(apiGet('/x', ZThing)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    mockFetch(() => new Response('<html>captive portal</html>', { status: 200 }));
     await expect(apiGet('/x', ZThing)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 

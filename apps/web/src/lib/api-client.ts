@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { ZErrorResponse, type TErrorCode } from '@makazi/contracts/common';
+import { isErrorCode, type TErrorCode } from '@makazi/contracts/common-values';
+import { isRecord } from './guards';
 
 /** Spec 9: an API request gives up after 10 s, so a stalled 3G connection surfaces as an error. */
 export const API_TIMEOUT_MS = 10_000;
@@ -68,6 +68,26 @@ export function parseNextCursor(link: string | null): string | null {
   return null;
 }
 
+type FieldError = { field: string; message: string };
+
+function isFieldError(value: unknown): value is FieldError {
+  return isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
+}
+
+/**
+ * The API's error body (`TErrorResponse` of the contracts), checked field by field: anything else
+ * (HTML from a proxy, a half-written body, an unknown code) is not trusted at all.
+ */
+export function parseErrorBody(body: unknown): ApiError | null {
+  if (!isRecord(body)) return null;
+  const { statusCode, code, message, details } = body;
+  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode)) return null;
+  if (!isErrorCode(code) || typeof message !== 'string') return null;
+  if (details !== undefined && !(Array.isArray(details) && details.every(isFieldError)))
+    return null;
+  return new ApiError(statusCode, code, message, details ?? []);
+}
+
 async function readError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -75,11 +95,8 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy or a crash can answer with HTML; the status still tells what happened.
   }
-  const parsed = ZErrorResponse.safeParse(body);
-  if (parsed.success) {
-    const { statusCode, code, message, details } = parsed.data;
-    return new ApiError(statusCode, code, message, details);
-  }
+  const parsed = parseErrorBody(body);
+  if (parsed) return parsed;
   const code: TApiErrorCode = response.status === 404 ? 'NOT_FOUND' : 'INTERNAL';
   return new ApiError(response.status, code, response.statusText || 'Request failed');
 }
@@ -89,15 +106,20 @@ export interface ApiGetOptions {
   signal?: AbortSignal;
 }
 
+/** A cheap check of a response body's shape; see apiGet. */
+export type BodyCheck<T> = (body: unknown) => body is T;
+
 /**
- * GET a JSON resource and validate it against its contract schema. Every failure becomes one
- * ApiError: the server's `{statusCode, code, message, details}`, a timeout, or no network.
+ * GET a JSON resource. The API serialises every response through its zod schema, so the browser
+ * only checks the body's outline (`check`: an array, an object with an id …) to catch a proxy's or
+ * an old server's answer, instead of shipping the schemas. Every failure becomes one ApiError: the
+ * server's `{statusCode, code, message, details}`, a body of the wrong shape, a timeout, or no network.
  */
-export async function apiGet<S extends z.ZodType>(
+export async function apiGet<T>(
   path: string,
-  schema: S,
+  check: BodyCheck<T>,
   { query, signal }: ApiGetOptions = {},
-): Promise<ApiResponse<z.infer<S>>> {
+): Promise<ApiResponse<T>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -130,11 +152,10 @@ export async function apiGet<S extends z.ZodType>(
       if (timedOut) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
       throw new ApiError(response.status, 'BAD_RESPONSE', 'The response was not JSON');
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiError(response.status, 'BAD_RESPONSE', parsed.error.message);
+    if (!check(body)) {
+      throw new ApiError(response.status, 'BAD_RESPONSE', 'The response has an unexpected shape');
     }
-    return { data: parsed.data, nextCursor: parseNextCursor(response.headers.get('Link')) };
+    return { data: body, nextCursor: parseNextCursor(response.headers.get('Link')) };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);

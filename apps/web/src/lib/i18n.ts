@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ZLocale, type TLocale } from '@makazi/contracts/common';
+import { LOCALES, isLocale, type TLocale } from '@makazi/contracts/common-values';
 import { setApiLanguage } from './api-client';
 
 export const NAMESPACES = ['common', 'catalogue', 'detail'] as const;
@@ -29,8 +29,8 @@ const localeBackend: BackendModule = {
 
 function storedLanguage(): TLocale | null {
   try {
-    const parsed = ZLocale.safeParse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-    return parsed.success ? parsed.data : null;
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(stored) ? stored : null;
   } catch {
     // Private mode or a blocked storage: fall back to the browser language.
     return null;
@@ -62,7 +62,7 @@ export async function createI18n({ language, resources }: CreateI18nOptions = {}
   instance.on('languageChanged', applyLanguage);
   await instance.init({
     lng: language ?? detectLanguage(),
-    supportedLngs: ZLocale.options,
+    supportedLngs: [...LOCALES],
     // No fallback language: it would make a Swahili reader download the English files too.
     // A test checks that Swahili has every English key instead.
     fallbackLng: false,

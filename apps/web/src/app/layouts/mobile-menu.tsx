@@ -1,12 +1,9 @@
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
+import { CloseIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
+import './mobile-menu.css';
 
 export interface MobileMenuProps {
   id: string;
@@ -16,32 +13,59 @@ export interface MobileMenuProps {
 
 export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) {
+      // Old WebViews without showModal still get a visible (non-modal) panel.
+      if (typeof node.showModal === 'function') node.showModal();
+      else node.setAttribute('open', '');
+    } else if (!open && node.open) {
+      if (typeof node.close === 'function') node.close();
+      else node.removeAttribute('open');
+    }
+  }, [open]);
+
   return (
-    <Drawer
-      anchor="right"
-      open={open}
+    <dialog
+      ref={dialog}
+      id={id}
+      className="mobile-menu"
+      aria-labelledby={titleId}
+      // Escape closes the dialog natively; keep the header's state in step.
       onClose={onClose}
-      slotProps={{ paper: { id, sx: { width: 260 } } }}
+      // A click on the backdrop lands on the <dialog> itself; clicks inside land on the panel.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', p: 3 }}>
-        <Typography component="h2" variant="h3" sx={{ flex: 1 }}>
-          {t('header.menu')}
-        </Typography>
-        <IconButton aria-label={t('header.closeMenu')} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Box component="nav" aria-label={t('header.menu')} sx={{ display: 'grid', gap: 3, p: 3 }}>
-        <Button component={Link} to="/posts" onClick={onClose}>
-          {t('header.posts')}
-        </Button>
-        <Box>
-          <Typography variant="caption" component="p" sx={{ mb: 1 }}>
-            {t('language.label')}
-          </Typography>
-          <LanguageSwitch tone="light" />
-        </Box>
-      </Box>
-    </Drawer>
+      <div className="mobile-menu__panel">
+        <div className="mobile-menu__top">
+          <h2 id={titleId} className="mobile-menu__title">
+            {t('header.menu')}
+          </h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('header.closeMenu')}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label={t('header.menu')} className="mobile-menu__nav">
+          <Link to="/posts" className="btn" onClick={onClose}>
+            {t('header.posts')}
+          </Link>
+          <div>
+            <p className="mobile-menu__caption">{t('language.label')}</p>
+            <LanguageSwitch tone="light" />
+          </div>
+        </nav>
+      </div>
+    </dialog>
   );
 }

@@ -1,9 +1,8 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { Footer } from './footer';
 import { Header } from './header';
+import './layout.css';
 
 const MAIN_ID = 'main-content';
 
@@ -14,39 +13,20 @@ export function RootLayout() {
   const chrome = !pathname.startsWith('/admin');
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="layout">
       {chrome ? (
         <>
-          <Box
-            component="a"
-            href={`#${MAIN_ID}`}
-            sx={{
-              position: 'absolute',
-              left: 8,
-              top: -48,
-              zIndex: 20,
-              bgcolor: 'primary.main',
-              color: '#000',
-              p: 2,
-              '&:focus': { top: 8 },
-            }}
-          >
+          <a className="skip-link" href={`#${MAIN_ID}`}>
             {t('skipToContent')}
-          </Box>
+          </a>
           <Header />
         </>
       ) : null}
-      <Container
-        component="main"
-        id={MAIN_ID}
-        tabIndex={-1}
-        maxWidth="lg"
-        sx={{ flex: 1, py: 6, px: { xs: 3, sm: 6 }, outline: 'none' }}
-      >
+      <main id={MAIN_ID} tabIndex={-1} className="layout__main container">
         <Outlet />
-      </Container>
+      </main>
       {chrome ? <Footer /> : null}
       <ScrollRestoration />
-    </Box>
+    </div>
   );
 }

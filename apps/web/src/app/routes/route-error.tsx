@@ -1,8 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import './route-status.css';
 
 // What browsers say when a lazy route's script cannot be downloaded (Chromium, Safari, Firefox, Vite).
 const CHUNK_ERROR =
@@ -20,21 +18,23 @@ export function RouteError() {
   if (!chunk && !isRouteErrorResponse(error)) console.error(error);
 
   return (
-    <Box role="alert" sx={{ py: 10, px: 4, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
-      <Typography component="h1" variant="h1">
-        {chunk ? t('errors.chunk') : t('errors.unexpected')}
-      </Typography>
-      <Typography sx={{ mt: 3 }}>
+    <div role="alert" className="route-error">
+      <h1>{chunk ? t('errors.chunk') : t('errors.unexpected')}</h1>
+      <p className="route-error__hint">
         {chunk ? t('errors.chunkHint') : t('errors.unexpectedHint')}
-      </Typography>
-      <Box sx={{ mt: 6, display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" color="primary" onClick={() => window.location.reload()}>
+      </p>
+      <div className="route-error__actions">
+        <button
+          type="button"
+          className="btn btn--contained"
+          onClick={() => window.location.reload()}
+        >
           {t('errors.reload')}
-        </Button>
-        <Button component={Link} to="/home" reloadDocument={chunk}>
+        </button>
+        <Link to="/home" reloadDocument={chunk} className="btn">
           {t('errors.goHome')}
-        </Button>
-      </Box>
-    </Box>
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -4,13 +4,9 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import {
-  ZListPropertiesResponse,
-  type TProperty,
-  type TPropertySort,
-  type TPropertyType,
-} from '@makazi/contracts/properties';
+import type { TProperty, TPropertySort, TPropertyType } from '@makazi/contracts/properties';
 import { apiGet, type ApiResponse } from '../../../lib/api-client';
+import { isPropertyList } from '../../../lib/guards';
 
 export interface PropertiesFilter {
   type?: TPropertyType;
@@ -28,7 +24,7 @@ export function getProperties(
   filter: PropertiesFilter,
   { limit, cursor, signal }: { limit: number; cursor?: string; signal?: AbortSignal },
 ): Promise<ApiResponse<TProperty[]>> {
-  return apiGet('/properties', ZListPropertiesResponse, {
+  return apiGet('/properties', isPropertyList, {
     query: { ...filter, limit, cursor },
     signal,
   });

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { HOME_CAROUSEL_TYPES } from '../utils/home';
 import { PropertyCarousel } from './property-carousel';
 import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';
+import './catalogue.css';
 
 export function CatalogueHome() {
   const { t } = useTranslation('catalogue');
@@ -15,84 +14,42 @@ export function CatalogueHome() {
   return (
     <>
       <title>{t('home.pageTitle')}</title>
-      <Box
-        component="section"
-        aria-labelledby="home-heading"
-        sx={{
-          bgcolor: 'secondary.main',
-          color: 'secondary.contrastText',
-          borderRadius: 2,
-          px: { xs: 4, md: 8 },
-          py: { xs: 4, md: 8 },
-          mb: 4,
-        }}
-      >
-        <Typography
-          id="home-heading"
-          component="h1"
-          variant="h1"
-          sx={{ color: 'primary.main', fontSize: { xs: '1.25rem', md: '1.5rem' } }}
-        >
+      <section aria-labelledby="home-heading" className="home-banner">
+        <h1 id="home-heading" className="home-banner__heading">
           {t('home.heading')}
-        </Typography>
-        <Typography component="p" variant="h3" sx={{ mt: 3 }}>
-          {t('home.bannerTitle')}
-        </Typography>
-        <Typography sx={{ mt: 1, maxWidth: '60ch' }}>{t('home.bannerText')}</Typography>
-        <Box
-          component="ul"
-          aria-label={t('home.countersLabel')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            mt: { xs: 3, md: 5 },
-            display: 'grid',
-            gridTemplateColumns: 'repeat(4, 1fr)',
-            gap: 2,
-          }}
-        >
+        </h1>
+        <p className="home-banner__title">{t('home.bannerTitle')}</p>
+        <p className="home-banner__text">{t('home.bannerText')}</p>
+        <ul aria-label={t('home.countersLabel')} className="home-counters">
           {HOME_CAROUSEL_TYPES.map((type) => (
             <li key={type}>
-              <Typography
-                component="span"
-                sx={{
-                  display: 'block',
-                  fontSize: { xs: '1.125rem', md: '1.5rem' },
-                  fontWeight: 700,
-                  color: 'primary.main',
-                }}
-              >
-                {t(`counters.${type}.value`)}
-              </Typography>
-              <Typography component="span" variant="body2">
-                {t(`counters.${type}.label`)}
-              </Typography>
+              <span className="home-counters__value">{t(`counters.${type}.value`)}</span>
+              <span className="home-counters__label">{t(`counters.${type}.label`)}</span>
             </li>
           ))}
-        </Box>
-      </Box>
+        </ul>
+      </section>
 
       <SearchBar key={key} value={filters} onSubmit={setFilters} showTypeFilter />
 
       {isFiltering ? (
-        <Box component="section" aria-labelledby="results-heading" sx={{ mt: 6 }}>
-          <Typography id="results-heading" component="h2" variant="h2" sx={{ mb: 4 }}>
+        <section aria-labelledby="results-heading" className="home-results">
+          <h2 id="results-heading" className="home-results__heading">
             {t('home.resultsTitle')}
-          </Typography>
+          </h2>
           <PropertyGrid
             filter={filters}
             testId="results-grid"
             emptyText={t('grid.noMatches')}
             label={t('home.resultsTitle')}
           />
-        </Box>
+        </section>
       ) : (
-        <Box aria-label={t('home.carouselsLabel')} component="div" sx={{ mt: 4 }}>
+        <div aria-label={t('home.carouselsLabel')} className="home-carousels">
           {HOME_CAROUSEL_TYPES.map((type) => (
             <PropertyCarousel key={type} type={type} />
           ))}
-        </Box>
+        </div>
       )}
     </>
   );

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { TPropertyType } from '@makazi/contracts/properties';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';
 import { SortSelect } from './sort-select';
+import './catalogue.css';
 
 export interface CatalogueListProps {
   type: TPropertyType;
@@ -24,30 +23,19 @@ export function CatalogueList({ type }: CatalogueListProps) {
   return (
     <>
       <title>{`${title} · ${tCommon('appName')}`}</title>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: 4,
-          mb: 4,
-        }}
-      >
-        <Typography component="h1" variant="h1">
-          {title}
-        </Typography>
+      <div className="list-head">
+        <h1>{title}</h1>
         <SortSelect value={sort} onChange={setSort} />
-      </Box>
+      </div>
       <SearchBar key={key} value={filters} onSubmit={setFilters} />
-      <Box sx={{ mt: 6 }}>
+      <div className="list-results">
         <PropertyGrid
           filter={{ ...filters, type, sort }}
           testId="listing-grid"
           emptyText={isFiltering ? t('grid.noMatches') : t('grid.empty')}
           label={title}
         />
-      </Box>
+      </div>
     </>
   );
 }

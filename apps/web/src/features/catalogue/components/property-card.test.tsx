@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mediaGroupName } from '@makazi/contracts/properties';
+import { mediaGroupName } from '@makazi/contracts/property-values';
 import { FALLBACK_IMAGE_SRC } from '../../../components/responsive-image';
 import { makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/test-utils';

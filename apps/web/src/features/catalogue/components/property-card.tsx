@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import { PROPERTY_TYPE_SLUGS, type TProperty } from '@makazi/contracts/properties';
+import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
+import { PhotoCameraIcon } from '../../../components/icons';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { formatTzs } from '../../../lib/format';
 import {
@@ -15,8 +14,9 @@ import {
   firstWords,
   pictureCount,
 } from '../utils/card-text';
+import './property-card.css';
 
-/** Grids show 1–4 columns inside a 1280px container; carousels 1–5 slides. */
+/** Grids show 1–4 columns inside a 1200px container; carousels 1–5 slides. */
 export const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
 
@@ -33,94 +33,59 @@ export function PropertyCard({ property, headingLevel = 'h3' }: PropertyCardProp
   const owner = cardOwner(property.ownerName);
   const address = cardAddress(property);
   const pictures = pictureCount(property);
+  const Heading = headingLevel;
 
   return (
-    <Box
-      component="article"
-      data-testid="property-card"
-      sx={{
-        height: '100%',
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        overflow: 'hidden',
-        '&:hover': { borderColor: 'primary.main' },
-        '&:focus-within': { borderColor: 'text.primary' },
-      }}
-    >
-      <Box
-        component={Link}
+    <article data-testid="property-card" className="property-card">
+      <Link
         to={`/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`}
         // Lets the detail page paint at once; it still fetches by id, so deep links work alone.
         state={{ property }}
-        sx={{ display: 'block', color: 'inherit', textDecoration: 'none', height: '100%' }}
+        className="property-card__link"
       >
-        <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#EEE8D5' }}>
+        <div className="property-card__media">
           <ResponsiveImage
             photo={cardPhoto(property)}
             alt={t('card.photoAlt', { title })}
             sizes={CARD_IMAGE_SIZES}
           />
-          {/* The top-left corner is kept free for the 'Promoted' badge of the promotions issue. */}
-          <Box
-            sx={{
-              position: 'absolute',
-              right: 8,
-              bottom: 8,
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 0.5,
-              borderRadius: 1,
-              bgcolor: 'rgba(0,0,0,0.78)',
-              color: '#fff',
-              fontSize: '0.75rem',
-              fontWeight: 700,
-            }}
-          >
-            <PhotoCameraOutlined sx={{ fontSize: 16 }} aria-hidden />
+          <span className="property-card__pictures">
+            <PhotoCameraIcon />
             <span data-testid="picture-count">{t('card.pictures', { count: pictures })}</span>
-          </Box>
-        </Box>
-        <Box sx={{ p: 3, display: 'grid', gap: 1 }}>
-          <Typography
-            component={headingLevel}
-            variant="h3"
-            title={property.title.trim() || undefined}
-            sx={{ overflowWrap: 'anywhere' }}
-          >
+          </span>
+        </div>
+        <div className="property-card__body">
+          <Heading className="property-card__title" title={property.title.trim() || undefined}>
             {title}
-          </Typography>
-          <Typography
+          </Heading>
+          <p
+            className="property-card__price"
             data-testid="property-price"
             data-price={property.price}
-            sx={{ fontWeight: 700, fontSize: '1rem' }}
           >
             {formatTzs(property.price)}
             {property.type === 'Rent' ? (
-              <Typography component="span" variant="body2" color="text.secondary">
+              <span className="property-card__per text-secondary">
                 {' '}
                 {tCommon('price.perMonth')}
-              </Typography>
+              </span>
             ) : null}
-          </Typography>
+          </p>
           {property.type === 'Apartment' && property.appartmentPriceTerm ? (
-            <Typography variant="body2" color="text.secondary">
+            <p className="property-card__line text-secondary">
               {/^\d+$/.test(property.appartmentPriceTerm.trim())
                 ? t('card.months', { count: Number(property.appartmentPriceTerm.trim()) })
                 : firstWords(property.appartmentPriceTerm, PRICE_TERM_WORDS)}
-            </Typography>
+            </p>
           ) : null}
-          <Typography variant="body2" color="text.secondary" data-testid="property-address">
+          <p className="property-card__line text-secondary" data-testid="property-address">
             {address}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" data-testid="property-owner">
+          </p>
+          <p className="property-card__owner text-secondary" data-testid="property-owner">
             {t('card.owner', { name: owner })}
-          </Typography>
-        </Box>
-      </Box>
-    </Box>
+          </p>
+        </div>
+      </Link>
+    </article>
   );
 }

@@ -2,20 +2,16 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Swiper, SwiperSlide } from 'swiper/react';
+// A11y moves the carousel to a card that receives keyboard focus and lets Tab leave a looped carousel.
 import { A11y, Keyboard } from 'swiper/modules';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import 'swiper/css';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/properties';
+import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../../components/error-notice';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { useCarouselProperties } from '../api/get-properties';
 import { PropertyCard } from './property-card';
+import './property-carousel.css';
 
 /*
  * Spec 9 gives the carousel widths as "up to" (max-width) limits: 1 centred slide up to 480,
@@ -46,74 +42,46 @@ export function PropertyCarousel({ type }: PropertyCarouselProps) {
   const loop = properties.length > MAX_SLIDES_PER_VIEW;
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      data-testid={`carousel-${type}`}
-      sx={{ py: 4 }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Typography id={headingId} component="h2" variant="h2" sx={{ flex: 1 }}>
-          <Box
-            component={Link}
-            to={`/${slug}`}
-            sx={{ color: 'inherit', textDecorationColor: 'rgba(0,0,0,0.3)' }}
-          >
-            {t(`carousels.${type}`)}
-          </Box>
-        </Typography>
+    <section aria-labelledby={headingId} data-testid={`carousel-${type}`} className="carousel">
+      <div className="carousel__head">
+        <h2 id={headingId} className="carousel__title">
+          <Link to={`/${slug}`}>{t(`carousels.${type}`)}</Link>
+        </h2>
         {properties.length > 1 ? (
           <>
-            <IconButton
+            <button
+              type="button"
+              className="icon-btn carousel__arrow"
               aria-label={t('carousel.previous')}
               onClick={() => swiper?.slidePrev()}
-              sx={{ border: 1, borderColor: 'divider' }}
             >
-              <ChevronLeft />
-            </IconButton>
-            <IconButton
+              <ChevronLeftIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-btn carousel__arrow"
               aria-label={t('carousel.next')}
               onClick={() => swiper?.slideNext()}
-              sx={{ border: 1, borderColor: 'divider' }}
             >
-              <ChevronRight />
-            </IconButton>
+              <ChevronRightIcon />
+            </button>
           </>
         ) : null}
-        <Button component={Link} to={`/${slug}`} size="small">
+        <Link to={`/${slug}`} className="btn btn--small">
           {t('home.seeAll')}
-        </Button>
-      </Box>
+        </Link>
+      </div>
 
       {query.isPending ? (
-        <Box
-          aria-busy="true"
-          sx={{
-            display: 'grid',
-            gap: 4,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-          }}
-        >
+        <div aria-busy="true" className="carousel__placeholders">
           {[0, 1, 2].map((index) => (
-            <Skeleton
-              key={index}
-              variant="rounded"
-              sx={{
-                height: 'auto',
-                aspectRatio: '3 / 4',
-                display: {
-                  xs: index === 0 ? 'block' : 'none',
-                  sm: index < 2 ? 'block' : 'none',
-                  md: 'block',
-                },
-              }}
-            />
+            <span key={index} className="skeleton carousel__placeholder" />
           ))}
-        </Box>
+        </div>
       ) : query.isError ? (
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : properties.length === 0 ? (
-        <Typography color="text.secondary">{t('carousel.empty')}</Typography>
+        <p className="text-secondary">{t('carousel.empty')}</p>
       ) : (
         <Swiper
           modules={[A11y, Keyboard]}
@@ -128,12 +96,12 @@ export function PropertyCarousel({ type }: PropertyCarouselProps) {
           watchSlidesProgress
         >
           {properties.map((property) => (
-            <SwiperSlide key={property.id} style={{ height: 'auto' }}>
+            <SwiperSlide key={property.id}>
               <PropertyCard property={property} />
             </SwiperSlide>
           ))}
         </Swiper>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,24 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
 import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/get-properties';
 import { PropertyCard } from './property-card';
-
-const gridSx = {
-  display: 'grid',
-  gap: 4,
-  gridTemplateColumns: {
-    xs: '1fr',
-    sm: 'repeat(2, minmax(0, 1fr))',
-    md: 'repeat(3, minmax(0, 1fr))',
-    lg: 'repeat(4, minmax(0, 1fr))',
-  },
-} as const;
+import './property-grid.css';
 
 export interface PropertyGridProps {
   filter: PropertiesFilter;
@@ -57,57 +43,56 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
 
   if (query.isPending) {
     return (
-      <Box sx={gridSx} data-testid={testId} aria-busy="true">
+      <div className="property-grid" data-testid={testId} aria-busy="true">
         {Array.from({ length: Math.min(GRID_PAGE_SIZE, 8) }, (_, index) => (
-          <Skeleton key={index} variant="rounded" sx={{ height: 'auto', aspectRatio: '3 / 4' }} />
+          <span key={index} className="skeleton property-grid__placeholder" />
         ))}
-      </Box>
+      </div>
     );
   }
 
   if (query.isError) {
     return (
-      <Box data-testid={testId}>
+      <div data-testid={testId}>
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </Box>
+      </div>
     );
   }
 
   const properties = query.data.pages.flatMap((page) => page.data);
   if (properties.length === 0) {
     return (
-      <Box data-testid={testId}>
-        <Typography sx={{ py: 8, textAlign: 'center' }} role="status">
+      <div data-testid={testId}>
+        <p className="property-grid__empty" role="status">
           {emptyText}
-        </Typography>
-      </Box>
+        </p>
+      </div>
     );
   }
 
   return (
-    <Box data-testid={testId}>
-      <Box component="ul" aria-label={label} sx={{ ...gridSx, listStyle: 'none', m: 0, p: 0 }}>
+    <div data-testid={testId}>
+      <ul aria-label={label} className="property-grid">
         {properties.map((property) => (
           <li key={property.id}>
             <PropertyCard property={property} />
           </li>
         ))}
-      </Box>
-      <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      </ul>
+      <div ref={sentinel} className="property-grid__more">
         {hasNextPage ? (
-          <Button
+          <button
+            type="button"
+            className="btn"
             onClick={() => void fetchNextPage()}
             disabled={isFetchingNextPage}
-            sx={{ minWidth: 200, minHeight: 44 }}
           >
             {isFetchingNextPage ? t('grid.loadingMore') : t('grid.loadMore')}
-          </Button>
+          </button>
         ) : (
-          <Typography variant="body2" color="text.secondary">
-            {t('grid.end')}
-          </Typography>
+          <p className="text-secondary">{t('grid.end')}</p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

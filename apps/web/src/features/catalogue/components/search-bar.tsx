@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import SearchIcon from '@mui/icons-material/Search';
-import { PROPERTY_TYPES, ZPropertyType } from '@makazi/contracts/properties';
+import { PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
+import { SearchIcon } from '../../../components/icons';
+import { isPropertyType } from '../../../lib/guards';
 import type { CatalogueFilters } from '../hooks/use-catalogue-search';
+import './search-bar.css';
 
 export interface SearchBarProps {
   value: CatalogueFilters;
@@ -32,10 +32,10 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
   const [maxPrice, setMaxPrice] = useState(value.maxPrice?.toString() ?? '');
 
   const current = (overrides: { type?: string } = {}): CatalogueFilters => {
-    const parsedType = ZPropertyType.safeParse(overrides.type ?? type);
+    const chosenType = overrides.type ?? type;
     const filters: CatalogueFilters = {};
     if (search.trim()) filters.search = search.trim();
-    if (showTypeFilter && parsedType.success) filters.type = parsedType.data;
+    if (showTypeFilter && isPropertyType(chosenType)) filters.type = chosenType;
     const min = toPrice(minPrice);
     const max = toPrice(maxPrice);
     if (min !== undefined) filters.minPrice = min;
@@ -51,29 +51,14 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
   const hasValue = Object.values(value).some((field) => field !== undefined);
 
   return (
-    <Box
-      component="form"
+    <form
       role="search"
       aria-label={t('search.formLabel')}
       onSubmit={submit}
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: {
-          xs: '1fr 1fr',
-          md: showTypeFilter ? '2fr 1fr 1fr 1fr auto' : '2fr 1fr 1fr auto',
-        },
-        alignItems: 'end',
-        p: 3,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        '& > .wide': { gridColumn: { xs: '1 / -1', md: 'auto' } },
-      }}
+      className={`search-bar${showTypeFilter ? ' search-bar--with-type' : ''}`}
     >
       <OutlinedTextField
-        className="wide"
+        className="search-bar__wide"
         label={t('search.text')}
         type="search"
         name="search"
@@ -85,7 +70,7 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
       />
       {showTypeFilter ? (
         <OutlinedSelectField
-          className="wide"
+          className="search-bar__wide"
           label={t('search.type')}
           name="type"
           value={type}
@@ -121,22 +106,17 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
         onChange={(event) => setMaxPrice(event.target.value.replace(/[^\d]/g, ''))}
         maxLength={13}
       />
-      <Box sx={{ display: 'flex', gap: 2, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-        <Button
-          type="submit"
-          variant="contained"
-          color="primary"
-          startIcon={<SearchIcon aria-hidden />}
-          sx={{ flex: 1, minHeight: 44 }}
-        >
+      <div className="search-bar__actions">
+        <button type="submit" className="btn btn--contained search-bar__submit">
+          <SearchIcon />
           {t('search.submit')}
-        </Button>
+        </button>
         {hasValue ? (
-          <Button type="button" onClick={() => onSubmit({})} sx={{ minHeight: 44 }}>
+          <button type="button" className="btn" onClick={() => onSubmit({})}>
             {t('search.clear')}
-          </Button>
+          </button>
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </form>
   );
 }

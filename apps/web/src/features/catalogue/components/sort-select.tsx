@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ZPropertySort, type TPropertySort } from '@makazi/contracts/properties';
+import { PROPERTY_SORTS } from '@makazi/contracts/property-values';
+import type { TPropertySort } from '@makazi/contracts/properties';
 import { OutlinedSelectField } from '../../../components/field';
+import { isPropertySort } from '../../../lib/guards';
 
 export interface SortSelectProps {
   value: TPropertySort;
@@ -16,12 +18,12 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       name="sort"
       value={value}
       onChange={(event) => {
-        const parsed = ZPropertySort.safeParse(event.target.value);
-        if (parsed.success) onChange(parsed.data);
+        const sort = event.target.value;
+        if (isPropertySort(sort)) onChange(sort);
       }}
       style={{ minWidth: 200 }}
     >
-      {ZPropertySort.options.map((option) => (
+      {PROPERTY_SORTS.map((option) => (
         <option key={option} value={option}>
           {t(`sort.${option}`)}
         </option>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaGroupName } from '@makazi/contracts/properties';
+import { mediaGroupName } from '@makazi/contracts/property-values';
 import {
   makeApartment,
   makeHouseForSale,

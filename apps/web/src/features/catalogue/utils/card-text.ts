@@ -1,4 +1,5 @@
-import { formatPropertyAddress, type TPhoto, type TProperty } from '@makazi/contracts/properties';
+import { formatPropertyAddress } from '@makazi/contracts/property-values';
+import type { TPhoto, TProperty } from '@makazi/contracts/properties';
 import { truncate } from '../../../lib/format';
 
 // Spec 5 display limits for cards.

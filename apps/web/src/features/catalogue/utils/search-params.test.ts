@@ -19,6 +19,27 @@ describe('catalogue URL state', () => {
       sort: 'new',
     });
     expect(parse('minPrice=1.5')).toEqual({ sort: 'new' });
+    expect(parse('minPrice=1e3&maxPrice=0x10')).toEqual({ sort: 'new' });
+    expect(parse('minPrice=Infinity&maxPrice=%20')).toEqual({ sort: 'new' });
+    expect(parse('type=toString&sort=constructor')).toEqual({ sort: 'new' });
+    expect(parse('type=rent&sort=NEW')).toEqual({ sort: 'new' });
+  });
+
+  it('trims the search text and drops one longer than the API accepts', () => {
+    expect(parse('search=%20%20Sinza%20')).toEqual({ search: 'Sinza', sort: 'new' });
+    expect(parse(`search=${'a'.repeat(100)}`)).toEqual({ search: 'a'.repeat(100), sort: 'new' });
+    expect(parse(`search=${'a'.repeat(101)}`)).toEqual({ sort: 'new' });
+    expect(parse('search=%20%20')).toEqual({ sort: 'new' });
+  });
+
+  it('keeps prices from 0 up to the API maximum and drops larger ones', () => {
+    expect(parse('minPrice=0&maxPrice=1000000000000')).toEqual({
+      minPrice: 0,
+      maxPrice: 1_000_000_000_000,
+      sort: 'new',
+    });
+    expect(parse('maxPrice=1000000000001')).toEqual({ sort: 'new' });
+    expect(parse('minPrice=%201500%20')).toEqual({ minPrice: 1500, sort: 'new' });
   });
 
   it('drops a maximum below the minimum, which the API would refuse', () => {

@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import {
-  PRICE_TZS_MAX,
-  ZPropertySort,
-  ZPropertyType,
-  type TPropertySort,
-  type TPropertyType,
-} from '@makazi/contracts/properties';
+import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
+import type { TPropertySort, TPropertyType } from '@makazi/contracts/properties';
+import { isPropertySort, isPropertyType } from '../../../lib/guards';
 
 export interface CatalogueSearch {
   search?: string;
@@ -15,39 +10,35 @@ export interface CatalogueSearch {
   sort: TPropertySort;
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+/** The API's limit on the search text. */
+export const SEARCH_MAX = 100;
 
-const ZPriceParam = z.preprocess(
-  blankToUndefined,
-  z.coerce.number().int().min(0).max(PRICE_TZS_MAX).optional(),
-);
+function searchParam(raw: string | null): string | undefined {
+  const trimmed = raw?.trim();
+  return trimmed && trimmed.length <= SEARCH_MAX ? trimmed : undefined;
+}
 
-// Each field is parsed on its own and a bad value is dropped, so a hand-edited URL never breaks the page.
-const ZSearchParams = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).catch(undefined),
-  type: ZPropertyType.optional().catch(undefined),
-  minPrice: ZPriceParam.catch(undefined),
-  maxPrice: ZPriceParam.catch(undefined),
-  sort: ZPropertySort.catch('new'),
-});
+/** A whole number of TZS written in plain digits; '1e3', '0x10', '1.5' and '-5' are not prices. */
+function priceParam(raw: string | null): number | undefined {
+  const trimmed = raw?.trim();
+  if (!trimmed || !/^\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= PRICE_TZS_MAX ? value : undefined;
+}
 
+/** Each field is read on its own and a bad value is dropped, so a hand-edited URL never breaks the page. */
 export function parseCatalogueSearch(params: URLSearchParams): CatalogueSearch {
-  const parsed = ZSearchParams.parse({
-    search: params.get('search') ?? undefined,
-    type: params.get('type') ?? undefined,
-    minPrice: params.get('minPrice') ?? undefined,
-    maxPrice: params.get('maxPrice') ?? undefined,
-    sort: params.get('sort') ?? undefined,
-  });
-  const result: CatalogueSearch = { sort: parsed.sort };
-  if (parsed.search !== undefined) result.search = parsed.search;
-  if (parsed.type !== undefined) result.type = parsed.type;
-  if (parsed.minPrice !== undefined) result.minPrice = parsed.minPrice;
+  const sort = params.get('sort');
+  const result: CatalogueSearch = { sort: isPropertySort(sort) ? sort : 'new' };
+  const search = searchParam(params.get('search'));
+  if (search !== undefined) result.search = search;
+  const type = params.get('type');
+  if (isPropertyType(type)) result.type = type;
+  const minPrice = priceParam(params.get('minPrice'));
+  const maxPrice = priceParam(params.get('maxPrice'));
+  if (minPrice !== undefined) result.minPrice = minPrice;
   // The API refuses min > max; keep the lower bound the visitor typed first and drop the other.
-  if (parsed.maxPrice !== undefined && (parsed.minPrice ?? 0) <= parsed.maxPrice) {
-    result.maxPrice = parsed.maxPrice;
-  }
+  if (maxPrice !== undefined && (minPrice ?? 0) <= maxPrice) result.maxPrice = maxPrice;
   return result;
 }
 

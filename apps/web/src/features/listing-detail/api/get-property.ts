@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZProperty, type TProperty } from '@makazi/contracts/properties';
+import type { TProperty } from '@makazi/contracts/properties';
 import { apiGet } from '../../../lib/api-client';
+import { isPropertyOutline } from '../../../lib/guards';
 
 export async function getProperty(id: string, signal?: AbortSignal): Promise<TProperty> {
-  return (await apiGet(`/properties/${encodeURIComponent(id)}`, ZProperty, { signal })).data;
+  return (await apiGet(`/properties/${encodeURIComponent(id)}`, isPropertyOutline, { signal }))
+    .data;
 }
 
 export function propertyQueryOptions(id: string) {

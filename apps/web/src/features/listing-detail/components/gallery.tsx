@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import type { TPhoto } from '@makazi/contracts/properties';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import './listing-detail.css';
 
 export interface GalleryProps {
   photos: TPhoto[];
@@ -23,11 +22,8 @@ export function Gallery({ photos, title }: GalleryProps) {
     photo ? t('gallery.photoAlt', { label: t(`pictureLabels.${photo.label}`), title }) : title;
 
   return (
-    <Box component="section" aria-label={t('gallery.label')}>
-      <Box
-        id={mainId}
-        sx={{ aspectRatio: '4 / 3', borderRadius: 1, overflow: 'hidden', bgcolor: '#EEE8D5' }}
-      >
+    <section aria-label={t('gallery.label')}>
+      <div id={mainId} className="gallery__main">
         <ResponsiveImage
           key={main?.id ?? 'none'}
           photo={main}
@@ -35,25 +31,14 @@ export function Gallery({ photos, title }: GalleryProps) {
           sizes={MAIN_SIZES}
           priority
         />
-      </Box>
+      </div>
       {photos.length > 1 ? (
-        <Box
-          component="ul"
-          aria-label={t('gallery.thumbnails')}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            mt: 2,
-            p: 0,
-            display: 'flex',
-            gap: 2,
-            overflowX: 'auto',
-            pb: 1,
-          }}
-        >
+        <ul aria-label={t('gallery.thumbnails')} className="gallery__thumbs">
           {photos.map((photo, index) => (
             <li key={photo.id}>
-              <ButtonBase
+              <button
+                type="button"
+                className="gallery__thumb"
                 onClick={() => setSelected(index)}
                 aria-controls={mainId}
                 aria-pressed={index === selected}
@@ -61,22 +46,13 @@ export function Gallery({ photos, title }: GalleryProps) {
                   index: index + 1,
                   label: t(`pictureLabels.${photo.label}`),
                 })}
-                sx={{
-                  display: 'block',
-                  width: 88,
-                  aspectRatio: '4 / 3',
-                  borderRadius: 1,
-                  overflow: 'hidden',
-                  border: 3,
-                  borderColor: index === selected ? 'primary.main' : 'transparent',
-                }}
               >
                 <ResponsiveImage photo={photo} alt="" sizes={THUMB_SIZES} />
-              </ButtonBase>
+              </button>
             </li>
           ))}
-        </Box>
+        </ul>
       ) : null}
-    </Box>
+    </section>
   );
 }

@@ -1,22 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import {
-  PROPERTY_TYPE_SLUGS,
-  ZGetPropertyParams,
-  ZProperty,
-  type TProperty,
-  type TPropertyType,
-} from '@makazi/contracts/properties';
+import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import type { TProperty, TPropertyType } from '@makazi/contracts/properties';
 import { ErrorNotice } from '../../../components/error-notice';
+import { ArrowBackIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
+import { isPropertyOutline, isUuid } from '../../../lib/guards';
 import { useProperty } from '../api/get-property';
 import { PropertyDetail } from './property-detail';
+import './listing-detail.css';
 
 export interface ListingDetailViewProps {
   /** The type the URL promises (/lease → Rent). */
@@ -28,30 +21,28 @@ export interface ListingDetailViewProps {
 /** Navigation state is a hint from the card; only a valid listing with the same id is used. */
 function placeholderFrom(state: unknown, id: string): TProperty | undefined {
   if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
-  const parsed = ZProperty.safeParse(state.property);
-  return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+  const { property } = state;
+  return isPropertyOutline(property) && property.id === id ? property : undefined;
 }
 
 function NotFound({ type }: { type: TPropertyType }) {
   const { t } = useTranslation('detail');
   return (
-    <Box role="status" data-testid="listing-not-found" sx={{ py: 10, textAlign: 'center' }}>
+    <div role="status" data-testid="listing-not-found" className="detail-not-found">
       <title>{t('notFound.title')}</title>
-      <Typography component="h1" variant="h1">
-        {t('notFound.title')}
-      </Typography>
-      <Typography sx={{ mt: 2 }}>{t('notFound.text')}</Typography>
-      <Button component={Link} to={`/${PROPERTY_TYPE_SLUGS[type]}`} sx={{ mt: 6 }}>
+      <h1>{t('notFound.title')}</h1>
+      <p className="detail-not-found__text">{t('notFound.text')}</p>
+      <Link to={`/${PROPERTY_TYPE_SLUGS[type]}`} className="btn detail-not-found__link">
         {t('notFound.browse')}
-      </Button>
-    </Box>
+      </Link>
+    </div>
   );
 }
 
 export function ListingDetailView({ type, id, contactSlot }: ListingDetailViewProps) {
   const { t } = useTranslation('detail');
   const location = useLocation();
-  const validId = ZGetPropertyParams.safeParse({ id }).success;
+  const validId = isUuid(id);
   const query = useProperty(id, {
     enabled: validId,
     placeholder: placeholderFrom(location.state, id),
@@ -84,26 +75,24 @@ export function ListingDetailView({ type, id, contactSlot }: ListingDetailViewPr
       );
   } else {
     body = (
-      <Box
-        aria-busy="true"
-        sx={{ display: 'grid', gap: 6, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}
-      >
-        <Skeleton variant="rounded" sx={{ height: 'auto', aspectRatio: '4 / 3' }} />
-        <Box>
-          <Skeleton width="40%" />
-          <Skeleton height={48} />
-          <Skeleton width="60%" />
-          <Skeleton variant="rounded" height={200} sx={{ mt: 4 }} />
-        </Box>
-      </Box>
+      <div aria-busy="true" className="detail-placeholder">
+        <span className="skeleton detail-placeholder__photo" />
+        <div>
+          <span className="skeleton detail-placeholder__line" style={{ width: '40%' }} />
+          <span className="skeleton detail-placeholder__line" style={{ height: 48 }} />
+          <span className="skeleton detail-placeholder__line" style={{ width: '60%' }} />
+          <span className="skeleton" style={{ height: 200, marginTop: 'calc(var(--space) * 4)' }} />
+        </div>
+      </div>
     );
   }
 
   return (
     <>
-      <Button component={Link} to={listPath} startIcon={<ArrowBack aria-hidden />} sx={{ mb: 4 }}>
+      <Link to={listPath} className="btn detail-back">
+        <ArrowBackIcon />
         {t('back')}
-      </Button>
+      </Link>
       {body}
     </>
   );

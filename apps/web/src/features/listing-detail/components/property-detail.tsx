@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { formatPropertyAddress, type TProperty } from '@makazi/contracts/properties';
+import { formatPropertyAddress } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
 import { formatTzs } from '../../../lib/format';
 import { ContactRevealSlot } from './contact-reveal';
 import { Gallery } from './gallery';
+import './listing-detail.css';
 
 export interface PropertyDetailProps {
   property: TProperty;
@@ -115,80 +114,52 @@ export function PropertyDetail({ property, contactSlot }: PropertyDetailProps) {
   ];
 
   return (
-    <Box
-      component="article"
-      data-testid="property-detail"
-      data-type={property.type}
-      sx={{
-        display: 'grid',
-        gap: 6,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <article data-testid="property-detail" data-type={property.type} className="property-detail">
       <Gallery photos={property.photos} title={title} />
-      <Box sx={{ display: 'grid', gap: 4 }}>
-        <Box>
-          <Chip
-            label={tCommon(`types.${property.type}`)}
-            color="primary"
-            size="small"
-            sx={{ mb: 2 }}
-          />
-          <Typography component="h1" variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
-          <Typography
+      <div className="property-detail__side">
+        <div>
+          <span className="property-detail__chip">{tCommon(`types.${property.type}`)}</span>
+          <h1 className="property-detail__title">{title}</h1>
+          <p
+            className="property-detail__price"
             data-testid="property-price"
             data-price={property.price}
-            sx={{ mt: 2, fontSize: '1.375rem', fontWeight: 700 }}
           >
             {formatTzs(property.price)}
             {property.type === 'Rent' ? (
-              <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+              <span className="property-detail__per text-secondary">
                 {' '}
                 {tCommon('price.perMonth')}
-              </Typography>
+              </span>
             ) : null}
-          </Typography>
-        </Box>
+          </p>
+        </div>
 
         <ContactRevealSlot>{contactSlot}</ContactRevealSlot>
 
-        <Box component="section" aria-labelledby="detail-fields-heading">
-          <Typography id="detail-fields-heading" component="h2" variant="h2" sx={{ mb: 2 }}>
+        <section aria-labelledby="detail-fields-heading">
+          <h2 id="detail-fields-heading" className="property-detail__heading">
             {t('fields.heading')}
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
-              columnGap: 4,
-              rowGap: 2,
-              '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
-              '& dd': { m: 0, fontWeight: 700, fontSize: '0.875rem', overflowWrap: 'anywhere' },
-            }}
-          >
+          </h2>
+          <dl className="property-detail__fields">
             {fields.map((field) => (
-              <Box key={field.key} sx={{ display: 'contents' }} data-field={field.key}>
+              <div key={field.key} style={{ display: 'contents' }} data-field={field.key}>
                 <dt>{field.label}</dt>
-                <dd>{field.value}</dd>
-              </Box>
+                <dd className="property-detail__value">{field.value}</dd>
+              </div>
             ))}
-          </Box>
-        </Box>
+          </dl>
+        </section>
 
-        <Box component="section" aria-labelledby="detail-description-heading">
-          <Typography id="detail-description-heading" component="h2" variant="h2" sx={{ mb: 2 }}>
+        <section aria-labelledby="detail-description-heading">
+          <h2 id="detail-description-heading" className="property-detail__heading">
             {t('fields.description')}
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          </h2>
+          <p className="property-detail__description">
             {property.description.trim() || t('fields.none')}
-          </Typography>
-        </Box>
-      </Box>
-    </Box>
+          </p>
+        </section>
+      </div>
+    </article>
   );
 }
