@@ -19,9 +19,10 @@ export default defineConfig({
     pool: 'forks',
     // Two cores are shared with the web build and other suites: two workers keep the machine usable.
     maxWorkers: 2,
-    // Starting PGlite and migrating takes a few seconds on a busy machine.
-    hookTimeout: 60_000,
-    testTimeout: 30_000,
+    // Starting PGlite and migrating takes seconds, and tens of them on a machine busy with other
+    // builds: generous limits keep a slow machine from failing tests that are only waiting.
+    hookTimeout: 120_000,
+    testTimeout: 90_000,
     provide: { testDatabaseUrl: testDatabaseUrl ?? '' },
   },
 });

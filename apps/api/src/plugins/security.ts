@@ -5,9 +5,10 @@ import type { AppConfig } from '../config';
 /**
  * Security headers for the API, the built SPA and /api/docs (Swagger UI loads only its own files).
  * - script-src 'self': Vite's production build emits no inline script.
- * - style-src 'unsafe-inline': MUI styles through Emotion, which injects <style> elements at run
- *   time; a nonce would need index.html rendered per request, which the static, cacheable shell
- *   avoids. Inline styles cannot run code, so this is the cheap, common trade.
+ * - style-src 'unsafe-inline': the web app's MUI parts style through Emotion and react-toastify
+ *   injects its CSS, both as <style> elements created at run time; a nonce would need index.html
+ *   rendered per request, which the static, cacheable shell avoids. Inline styles cannot run
+ *   code, so this is the cheap, common trade.
  * - img-src data: blob:: icons inlined by the bundler and previews of photos picked for upload.
  * - No CORS plugin on purpose: the web app is served from the same origin.
  */

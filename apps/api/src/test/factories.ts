@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { TPictureLabel, TPropertyStatus, TPropertyType } from '@makazi/contracts/properties';
+import type {
+  TPictureLabel,
+  TPropertyStatus,
+  TPropertyType,
+} from '@makazi/contracts/property-values';
 import type { Database } from '../db/client';
 import {
   districts,

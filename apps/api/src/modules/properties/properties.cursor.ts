@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { TPropertySort, TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertySort, TPropertyType } from '@makazi/contracts/property-values';
 import { invalidField } from '../../lib/errors';
 
 /*

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { TPropertyType } from '@makazi/contracts/properties';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import {
   districts,
@@ -12,13 +12,15 @@ import {
 } from '../../db/schema';
 
 /*
- * All catalogue SQL. Every public query repeats `status = 'approved'` as a literal (never a bound
- * parameter) so the planner can match the properties_public_* partial indexes whatever the
- * driver's plan caching does.
+ * All catalogue SQL. A page is one statement: CTEs pick the page's keys from properties alone
+ * (the ordered walks the properties_public_* indexes serve), then the page's rows are read with
+ * their publisher and location names (primary-key probes) and their photos (one jsonb aggregate
+ * per row, in position order: variants are jsonb already, and mixing in json costs a conversion
+ * per photo). One round trip per page: on this API the per-query overhead (driver,
+ * protocol, pool) costs more than the queries themselves.
  *
- * A page is read in steps: the keys of the page (id and sort key) from properties alone, the
- * page's listings with their publisher and location names by id, then their photos (one query
- * for the whole page). Keeping the ordered walk on one table keeps its plan simple and cheap.
+ * Every public query repeats `status = 'approved'` as a literal (never a bound parameter) so the
+ * planner can match the partial indexes whatever the driver's plan caching does.
  */
 
 export interface PublicFilters {
@@ -30,277 +32,239 @@ export interface PublicFilters {
 }
 
 /**
- * Where a keyset page starts, exclusive: the last row already shown, by its timestamp sort key
+ * Where a walk resumes, exclusive: the last row already shown, by its timestamp sort key
  * (created_at, or promotion_ends_at in the promoted phase; ISO with microseconds) and id.
  */
 export type KeysetAfter = { at: string; id: string } | null;
 export type PriceAfter = { price: number; id: string } | null;
 
-/** One row of a page in walk order, with the keys a cursor is made of. */
-export interface PageKey {
-  id: string;
-  priceTzs: number;
-  /** Sort keys to the microsecond: a JS Date would round them to milliseconds. */
-  createdAtKey: string;
-  promotionEndsAtKey: string | null;
-}
+/** sort=new reads promoted listings (phase 0) before the rest (phase 1). */
+export type NewestPhase = 0 | 1;
 
-export interface PropertyPhotoRow {
-  propertyId: string;
+export interface PhotoRow {
   id: string;
-  label: (typeof propertyPhotos.$inferSelect)['label'];
+  label: TPictureLabel;
   width: number;
   height: number;
+  /** Storage keys of the WebP variants. */
   variants: { width: number; height: number; key: string }[];
 }
 
-const approved = sql`${properties.status} = 'approved'`;
-
-function microsIso(column: unknown): SQL<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A public listing as read: the owner's and the publisher's phone numbers are never selected. */
+export interface PublicPropertyRow {
+  id: string;
+  type: TPropertyType;
+  status: 'draft' | 'pending' | 'approved' | 'rejected' | 'archived';
+  title: string;
+  description: string;
+  ownerName: string;
+  priceTzs: number;
+  apartmentNumber: string | null;
+  houseNumber: string | null;
+  plotNumber: string | null;
+  lotWidth: number | null;
+  lotLength: number | null;
+  lotStatus: string | null;
+  distanceFromMainRoad: string | null;
+  isWaterServiceAvailable: boolean | null;
+  isElectricityServiceAvailable: boolean | null;
+  numberOfBedrooms: number | null;
+  numberOfBathrooms: number | null;
+  leaseTermMonths: number | null;
+  apartmentPriceTerm: string | null;
+  squareFootage: number | null;
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
+  promotionEndsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publisherId: string;
+  publisherFirstName: string;
+  publisherLastName: string;
+  regionId: number | null;
+  regionName: string | null;
+  districtId: number | null;
+  districtName: string | null;
+  wardId: number | null;
+  wardName: string | null;
+  streetId: number | null;
+  streetName: string | null;
+  /** In position order. */
+  photos: PhotoRow[];
 }
 
-/** How a walk is ordered. */
-type PageOrder = 'newest' | 'promoted' | 'priceAsc' | 'priceDesc';
-
-/** The sort columns, of the properties table or of a subquery over it. */
-interface OrderColumns {
-  id: unknown;
-  createdAt: unknown;
-  promotionEndsAt: unknown;
-  priceTzs: unknown;
+/** A row of a page with where it sits in the walk, for the next cursor. */
+export interface PageRow extends PublicPropertyRow {
+  phase: NewestPhase;
+  /** The timestamp sort key to the microsecond (a JS Date would round it to milliseconds). */
+  sortKey: string;
 }
 
-/*
- * ORDER BY must match the index definitions exactly, NULLS placement included: the
- * properties_public_(type_)new_idx columns are DESC NULLS LAST while a bare DESC means NULLS FIRST,
- * and such a mismatch silently turns a 25-row index walk into a sort of every approved row.
- * properties_public_promoted_idx (promotion_ends_at ASC) read backwards gives a bare DESC; the
- * price indexes (price_tzs, id) read forwards or backwards give ASC or DESC.
- */
-function orderBy(order: PageOrder, c: OrderColumns): SQL[] {
-  switch (order) {
-    case 'newest':
-      return [sql`${c.createdAt} desc nulls last`, sql`${c.id} desc nulls last`];
-    case 'promoted':
-      return [sql`${c.promotionEndsAt} desc`, sql`${c.id} desc`];
-    case 'priceAsc':
-      return [sql`${c.priceTzs} asc`, sql`${c.id} asc`];
-    case 'priceDesc':
-      return [sql`${c.priceTzs} desc`, sql`${c.id} desc`];
-  }
-}
+const p = properties;
+const approved = sql`${p.status} = 'approved'`;
 
 /** ILIKE treats %, _ and \ specially; a search for "50%" means the characters, not a wildcard. */
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function searchCondition(column: unknown, search: string): SQL {
+function matches(column: SQL, search: string): SQL {
   // A plain substring ILIKE is what the pg_trgm GIN index on search_text serves.
   return sql`${column} ilike ${`%${escapeLike(search)}%`}`;
 }
 
-/** Every filter except the search text, which gets its own strategy (see pageKeys). */
+/** Every filter except the search text, which gets its own strategy (see walk). */
 function baseConditions(filters: PublicFilters): SQL[] {
   const conditions: SQL[] = [approved];
-  if (filters.type !== undefined) conditions.push(eq(properties.type, filters.type));
-  if (filters.minPrice !== undefined) conditions.push(gte(properties.priceTzs, filters.minPrice));
-  if (filters.maxPrice !== undefined) conditions.push(lte(properties.priceTzs, filters.maxPrice));
+  if (filters.type !== undefined) conditions.push(sql`${p.type} = ${filters.type}`);
+  if (filters.minPrice !== undefined) conditions.push(sql`${p.priceTzs} >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) conditions.push(sql`${p.priceTzs} <= ${filters.maxPrice}`);
   return conditions;
 }
 
+const and = (conditions: SQL[]): SQL => sql.join(conditions, sql` and `);
+const id = (name: string): SQL => sql`${sql.identifier(name)}`;
+
+/** How a walk is ordered. */
+type WalkOrder = 'newest' | 'promoted' | 'priceAsc' | 'priceDesc';
+
+/*
+ * ORDER BY on properties must match the index definitions exactly, NULLS placement included: the
+ * properties_public_(type_)new_idx columns are DESC NULLS LAST while a bare DESC means NULLS FIRST,
+ * and such a mismatch silently turns a 25-row index walk into a sort of every approved row.
+ * properties_public_promoted_idx (promotion_ends_at ASC) read backwards gives a bare DESC; the
+ * price indexes (price_tzs, id) read forwards or backwards give ASC or DESC.
+ */
+const tableOrder: Record<WalkOrder, SQL> = {
+  newest: sql`${p.createdAt} desc nulls last, ${p.id} desc nulls last`,
+  promoted: sql`${p.promotionEndsAt} desc, ${p.id} desc`,
+  priceAsc: sql`${p.priceTzs} asc, ${p.id} asc`,
+  priceDesc: sql`${p.priceTzs} desc, ${p.id} desc`,
+};
+/** The same orders over the key columns (id, price, ts) of the CTEs, where ts is never null. */
+const keyOrder: Record<WalkOrder, SQL> = {
+  newest: sql`ts desc, id desc`,
+  promoted: sql`ts desc, id desc`,
+  priceAsc: sql`price asc, id asc`,
+  priceDesc: sql`price desc, id desc`,
+};
+const sortTimestamp: Record<WalkOrder, SQL> = {
+  newest: sql`${p.createdAt}`,
+  promoted: sql`${p.promotionEndsAt}`,
+  priceAsc: sql`${p.createdAt}`,
+  priceDesc: sql`${p.createdAt}`,
+};
+
 /**
  * How many rows, in sort order, a search first inspects before asking the trigram index. A term
- * that matches at least (limit + 1) of them (about 1 in 40 listings at the default page size)
- * is common: walking the ordered index and filtering finds the page within this bound. A rarer
- * term goes to the GIN index, which then returns few rows. Left to itself the planner misjudges
- * both ends: it prices a GIN scan of a very common trigram (e.g. "dar", 9% of listings) far below
- * its real cost, and it cannot know that cheap listings seldom say "kiwanja" (plots cost more).
+ * found in at least `limit` of them (about 1 listing in 40 at the default page size) is common:
+ * walking the ordered index and filtering finds the page within this bound. A rarer term goes to
+ * the GIN index, which then returns few rows. Left to itself the planner misjudges both ends: it
+ * prices a GIN scan of a very common trigram (e.g. "dar", 9% of listings) far below its cost, and
+ * cannot know that cheap listings seldom say "kiwanja" (plots cost more).
  */
 export function defaultSearchWindow(limit: number): number {
   return Math.max(1000, 20 * limit);
 }
 
-function keyColumns(c: OrderColumns) {
-  return {
-    id: sql<string>`${c.id}`,
-    priceTzs: sql<number>`${c.priceTzs}`.mapWith(Number),
-    createdAtKey: microsIso(c.createdAt),
-    promotionEndsAtKey: sql<string | null>`${microsIso(c.promotionEndsAt)}`,
-  };
-}
-
-async function pageKeys(
-  db: Database,
-  searchWindow: (limit: number) => number,
-  conditions: (SQL | undefined)[],
-  search: string | undefined,
-  order: PageOrder,
+/**
+ * CTEs that leave the first `limit` keys (id, price, ts) of one ordered walk in a CTE named
+ * `name`. With a search term: a bounded window walk, and the trigram query only when the window
+ * was full yet held fewer than `limit` matches; the other branch is cut by a one-time filter, so
+ * PostgreSQL never executes it.
+ */
+function walk(
+  name: string,
+  conditions: SQL[],
+  order: WalkOrder,
   limit: number,
-): Promise<PageKey[]> {
-  const walk = (extra: SQL | undefined, rows: number) =>
-    db
-      .select(keyColumns(properties))
-      .from(properties)
-      .where(and(...conditions, extra))
-      .orderBy(...orderBy(order, properties))
-      .limit(rows);
-
-  if (!search) return walk(undefined, limit);
-
-  // 1. Walk a bounded window in sort order (no search condition, so only the ordered index can
-  //    serve it) and filter it. The window's last row always comes back too, as a sentinel that
-  //    says how many rows the window held, so "no match" and "no rows left" can be told apart.
-  const window = searchWindow(limit);
-  const candidates = db
-    .select({
-      id: properties.id,
-      priceTzs: properties.priceTzs,
-      createdAt: properties.createdAt,
-      promotionEndsAt: properties.promotionEndsAt,
-      searchText: properties.searchText,
-    })
-    .from(properties)
-    .where(and(...conditions))
-    .orderBy(...orderBy(order, properties))
-    .limit(window)
-    .as('candidates');
-  const numbered = db
-    .select({
-      id: candidates.id,
-      priceTzs: candidates.priceTzs,
-      createdAt: candidates.createdAt,
-      promotionEndsAt: candidates.promotionEndsAt,
-      matched: sql<boolean>`${searchCondition(candidates.searchText, search)}`.as('matched'),
-      position:
-        sql<number>`row_number() over (order by ${sql.join(orderBy(order, candidates), sql`, `)})`.as(
-          'position',
-        ),
-      seen: sql<number>`count(*) over ()`.as('seen'),
-    })
-    .from(candidates)
-    .as('numbered');
-  const rows = await db
-    .select({
-      ...keyColumns(numbered),
-      matched: sql<boolean>`${numbered.matched}`,
-      seen: sql<number>`${numbered.seen}`.mapWith(Number),
-    })
-    .from(numbered)
-    .where(sql`${numbered.matched} or ${numbered.position} = ${numbered.seen}`)
-    .orderBy(...orderBy(order, numbered))
-    .limit(limit + 1);
-  const matches = rows.filter((r) => r.matched).slice(0, limit);
-  const seen = rows[0]?.seen ?? 0;
-  // Enough matches, or the window held every remaining row: the answer is complete.
-  if (matches.length === limit || seen < window) {
-    return matches.map(({ id, priceTzs, createdAtKey, promotionEndsAtKey }) => ({
-      id,
-      priceTzs,
-      createdAtKey,
-      promotionEndsAtKey,
-    }));
+  search: string | undefined,
+  window: number,
+): SQL[] {
+  const keys = sql`${p.id} as id, ${p.priceTzs} as price, ${sortTimestamp[order]} as ts`;
+  if (!search) {
+    return [
+      sql`${id(name)} as (select ${keys} from ${p} where ${and(conditions)} order by ${tableOrder[order]} limit ${limit})`,
+    ];
   }
-  // 2. A rare term: the trigram index finds its few rows directly.
-  return walk(searchCondition(properties.searchText, search), limit);
-}
-
-// Row comparisons in index order: the scan starts right after the key instead of filtering.
-function newestAfter(after: KeysetAfter): SQL | undefined {
-  if (!after) return undefined;
-  return sql`(${properties.createdAt}, ${properties.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
-}
-
-function promotedAfter(after: KeysetAfter): SQL | undefined {
-  if (!after) return undefined;
-  return sql`(${properties.promotionEndsAt}, ${properties.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
+  const w = id(`${name}_window`);
+  const m = id(`${name}_matches`);
+  const f = id(`${name}_trigram`);
+  const fallback = sql`((select count(*) from ${m}) < ${limit} and (select count(*) from ${w}) >= ${window})`;
+  return [
+    sql`${w} as materialized (select ${keys}, ${p.searchText} as search_text from ${p} where ${and(conditions)} order by ${tableOrder[order]} limit ${window})`,
+    sql`${m} as materialized (select id, price, ts from ${w} where ${matches(sql`search_text`, search)} order by ${keyOrder[order]} limit ${limit})`,
+    sql`${f} as (select ${keys} from ${p} where ${and([...conditions, matches(sql`${p.searchText}`, search)])} order by ${tableOrder[order]} limit ${limit})`,
+    sql`${id(name)} as (select * from ${m} where not ${fallback} union all select * from ${f} where ${fallback})`,
+  ];
 }
 
 /** A name looked up by primary key, once per page row. */
-function nameOf(
-  table: typeof regions | typeof districts | typeof wards | typeof streets,
-  id: unknown,
-): SQL<string | null> {
-  return sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+function nameOf(table: typeof regions | typeof districts | typeof wards | typeof streets, fk: SQL) {
+  return sql`(select ${table.name} from ${table} where ${table.id} = ${fk})`;
 }
+
+const microsIso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+// Timestamps leave the database as text: the two drivers disagree on parsing them (Date or string).
+const millisIso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A public listing's columns. The owner's phone number is deliberately absent, as is the
- * publisher's: what is never selected cannot leak. Names come from scalar subqueries rather than
- * joins: a primary-key probe per page row, and no join order for the planner to search (on a
- * six-table join that search cost more than executing the whole page).
+ * The page's rows for the keys in CTE `page` (id, price, ts, phase), in `order`. Names come from
+ * scalar subqueries rather than joins: a primary-key probe per row and no join order for the
+ * planner to search (on a six-table join that search cost more than the whole page).
  */
-const publicColumns = {
-  id: properties.id,
-  type: properties.type,
-  status: properties.status,
-  title: properties.title,
-  description: properties.description,
-  ownerName: properties.ownerName,
-  priceTzs: properties.priceTzs,
-  apartmentNumber: properties.apartmentNumber,
-  houseNumber: properties.houseNumber,
-  plotNumber: properties.plotNumber,
-  lotWidth: properties.lotWidth,
-  lotLength: properties.lotLength,
-  lotStatus: properties.lotStatus,
-  distanceFromMainRoad: properties.distanceFromMainRoad,
-  isWaterServiceAvailable: properties.isWaterServiceAvailable,
-  isElectricityServiceAvailable: properties.isElectricityServiceAvailable,
-  numberOfBedrooms: properties.numberOfBedrooms,
-  numberOfBathrooms: properties.numberOfBathrooms,
-  leaseTermMonths: properties.leaseTermMonths,
-  apartmentPriceTerm: properties.apartmentPriceTerm,
-  squareFootage: properties.squareFootage,
-  promotionEndsAt: properties.promotionEndsAt,
-  createdAt: properties.createdAt,
-  updatedAt: properties.updatedAt,
-  publisherId: properties.publishedBy,
-  publisherFirstName: sql<string>`(select ${users.firstName} from ${users} where ${users.id} = ${properties.publishedBy})`,
-  publisherLastName: sql<string>`(select ${users.lastName} from ${users} where ${users.id} = ${properties.publishedBy})`,
-  regionId: properties.regionId,
-  regionName: nameOf(regions, properties.regionId),
-  districtId: properties.districtId,
-  districtName: nameOf(districts, properties.districtId),
-  wardId: properties.wardId,
-  wardName: nameOf(wards, properties.wardId),
-  streetId: properties.streetId,
-  streetName: nameOf(streets, properties.streetId),
-};
-
-function selectPublic(db: Database, where: SQL | undefined) {
-  return db.select(publicColumns).from(properties).where(and(approved, where));
+function readPage(ctes: SQL[], order: SQL): SQL {
+  const ph = propertyPhotos;
+  return sql`with ${sql.join(ctes, sql`, `)}
+select page.phase as "phase", ${microsIso(sql`page.ts`)} as "sortKey",
+  ${p.id} as "id", ${p.type} as "type", ${p.status} as "status", ${p.title} as "title",
+  ${p.description} as "description", ${p.ownerName} as "ownerName",
+  ${p.priceTzs}::float8 as "priceTzs",
+  ${p.apartmentNumber} as "apartmentNumber", ${p.houseNumber} as "houseNumber",
+  ${p.plotNumber} as "plotNumber", ${p.lotWidth} as "lotWidth", ${p.lotLength} as "lotLength",
+  ${p.lotStatus} as "lotStatus", ${p.distanceFromMainRoad} as "distanceFromMainRoad",
+  ${p.isWaterServiceAvailable} as "isWaterServiceAvailable",
+  ${p.isElectricityServiceAvailable} as "isElectricityServiceAvailable",
+  ${p.numberOfBedrooms} as "numberOfBedrooms", ${p.numberOfBathrooms} as "numberOfBathrooms",
+  ${p.leaseTermMonths} as "leaseTermMonths", ${p.apartmentPriceTerm} as "apartmentPriceTerm",
+  ${p.squareFootage} as "squareFootage",
+  ${millisIso(sql`${p.promotionEndsAt}`)} as "promotionEndsAt",
+  ${millisIso(sql`${p.createdAt}`)} as "createdAt", ${millisIso(sql`${p.updatedAt}`)} as "updatedAt",
+  ${p.publishedBy} as "publisherId",
+  (select ${users.firstName} from ${users} where ${users.id} = ${p.publishedBy}) as "publisherFirstName",
+  (select ${users.lastName} from ${users} where ${users.id} = ${p.publishedBy}) as "publisherLastName",
+  ${p.regionId} as "regionId", ${nameOf(regions, sql`${p.regionId}`)} as "regionName",
+  ${p.districtId} as "districtId", ${nameOf(districts, sql`${p.districtId}`)} as "districtName",
+  ${p.wardId} as "wardId", ${nameOf(wards, sql`${p.wardId}`)} as "wardName",
+  ${p.streetId} as "streetId", ${nameOf(streets, sql`${p.streetId}`)} as "streetName",
+  coalesce((
+    select jsonb_agg(jsonb_build_object('id', ${ph.id}, 'label', ${ph.label}, 'width', ${ph.width},
+      'height', ${ph.height}, 'variants', ${ph.variants}) order by ${ph.position})
+    from ${ph} where ${ph.propertyId} = ${p.id}
+  ), '[]'::jsonb) as "photos"
+from page join ${p} on ${p.id} = page.id
+order by ${order}`;
 }
 
-export type PublicPropertyRow = Awaited<ReturnType<typeof selectPublic>>[number];
-
 export interface PropertiesRepository {
-  /** Keys of approved listings whose promotion runs at `at`, latest-ending promotion first. */
-  listPromoted(
+  /**
+   * Up to `limit` rows of sort=new from `start`: listings whose promotion runs at `at` (latest
+   * ending first), then the rest (newest first).
+   */
+  listNewest(
     filters: PublicFilters,
     at: Date,
-    after: KeysetAfter,
+    start: { phase: NewestPhase; after: KeysetAfter },
     limit: number,
-  ): Promise<PageKey[]>;
-  /** Keys of approved listings not promoted at `at` (never, or expired), newest first. */
-  listNotPromoted(
-    filters: PublicFilters,
-    at: Date,
-    after: KeysetAfter,
-    limit: number,
-  ): Promise<PageKey[]>;
+  ): Promise<PageRow[]>;
   listByPrice(
     filters: PublicFilters,
     direction: 'asc' | 'desc',
     after: PriceAfter,
     limit: number,
-  ): Promise<PageKey[]>;
-  /** The listings behind page keys, in no particular order; rows no longer approved are absent. */
-  loadPublic(ids: readonly string[]): Promise<PublicPropertyRow[]>;
+  ): Promise<PageRow[]>;
   findPublic(id: string): Promise<PublicPropertyRow | undefined>;
-  /** The photos of several listings in one query, each listing's in position order. */
-  listPhotos(propertyIds: readonly string[]): Promise<PropertyPhotoRow[]>;
 }
 
 export interface PropertiesRepositoryOptions {
@@ -313,69 +277,101 @@ export function createPropertiesRepository(
   options: PropertiesRepositoryOptions = {},
 ): PropertiesRepository {
   const searchWindow = options.searchWindow ?? defaultSearchWindow;
-  return {
-    listPromoted(filters, at, after, limit) {
-      const conditions = [
-        ...baseConditions(filters),
-        // The strict > already implies NOT NULL (enough to match the partial index); spelling
-        // IS NOT NULL out too makes the planner count that selectivity twice, estimate a
-        // handful of rows and sort every running promotion instead of walking the index.
-        sql`${properties.promotionEndsAt} > ${at.toISOString()}::timestamptz`,
-        promotedAfter(after),
-      ];
-      return pageKeys(db, searchWindow, conditions, filters.search, 'promoted', limit);
-    },
 
-    listNotPromoted(filters, at, after, limit) {
-      const conditions = [
-        ...baseConditions(filters),
-        sql`(${properties.promotionEndsAt} is null or ${properties.promotionEndsAt} <= ${at.toISOString()}::timestamptz)`,
-        newestAfter(after),
-      ];
-      return pageKeys(db, searchWindow, conditions, filters.search, 'newest', limit);
+  async function run(query: SQL): Promise<PageRow[]> {
+    const result = await db.execute<Record<string, unknown>>(query);
+    return result.rows as unknown as PageRow[];
+  }
+
+  return {
+    listNewest(filters, at, start, limit) {
+      const base = baseConditions(filters);
+      const atIso = at.toISOString();
+      const window = searchWindow(limit);
+      const ctes: SQL[] = [];
+      if (start.phase === 0) {
+        const after = start.after;
+        ctes.push(
+          ...walk(
+            'promoted',
+            [
+              ...base,
+              // The strict > already implies NOT NULL (enough to match the partial index);
+              // spelling IS NOT NULL out too makes the planner count that selectivity twice,
+              // estimate a handful of rows and sort every running promotion.
+              sql`${p.promotionEndsAt} > ${atIso}::timestamptz`,
+              ...(after
+                ? [
+                    sql`(${p.promotionEndsAt}, ${p.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+                  ]
+                : []),
+            ],
+            'promoted',
+            limit,
+            filters.search,
+            window,
+          ),
+        );
+      }
+      const restAfter = start.phase === 1 ? start.after : null;
+      ctes.push(
+        ...walk(
+          'rest',
+          [
+            ...base,
+            sql`(${p.promotionEndsAt} is null or ${p.promotionEndsAt} <= ${atIso}::timestamptz)`,
+            // Row comparison in index order: the scan starts right after the key.
+            ...(restAfter
+              ? [
+                  sql`(${p.createdAt}, ${p.id}) < (${restAfter.at}::timestamptz, ${restAfter.id}::uuid)`,
+                ]
+              : []),
+          ],
+          'newest',
+          limit,
+          filters.search,
+          window,
+        ),
+      );
+      const page =
+        start.phase === 0
+          ? // The rest is walked only when the promoted rows do not fill the page.
+            sql`page as (
+  (select id, price, ts, 0 as phase from promoted)
+  union all
+  (select id, price, ts, 1 as phase from rest where (select count(*) from promoted) < ${limit})
+  order by phase, ts desc, id desc limit ${limit})`
+          : sql`page as (select id, price, ts, 1 as phase from rest)`;
+      return run(readPage([...ctes, page], sql`page.phase, page.ts desc, page.id desc`));
     },
 
     listByPrice(filters, direction, after, limit) {
-      const keyset = after
-        ? direction === 'asc'
-          ? sql`(${properties.priceTzs}, ${properties.id}) > (${after.price}::bigint, ${after.id}::uuid)`
-          : sql`(${properties.priceTzs}, ${properties.id}) < (${after.price}::bigint, ${after.id}::uuid)`
-        : undefined;
       const order = direction === 'asc' ? 'priceAsc' : 'priceDesc';
-      return pageKeys(
-        db,
-        searchWindow,
-        [...baseConditions(filters), keyset],
-        filters.search,
+      const keyset = after
+        ? [
+            direction === 'asc'
+              ? sql`(${p.priceTzs}, ${p.id}) > (${after.price}::bigint, ${after.id}::uuid)`
+              : sql`(${p.priceTzs}, ${p.id}) < (${after.price}::bigint, ${after.id}::uuid)`,
+          ]
+        : [];
+      const ctes = walk(
+        'walk',
+        [...baseConditions(filters), ...keyset],
         order,
         limit,
+        filters.search,
+        searchWindow(limit),
       );
+      const page = sql`page as (select id, price, ts, 1 as phase from walk)`;
+      const pageOrder =
+        direction === 'asc' ? sql`page.price asc, page.id asc` : sql`page.price desc, page.id desc`;
+      return run(readPage([...ctes, page], pageOrder));
     },
 
-    async loadPublic(ids) {
-      if (ids.length === 0) return [];
-      return selectPublic(db, inArray(properties.id, [...ids]));
-    },
-
-    async findPublic(id) {
-      const [row] = await selectPublic(db, eq(properties.id, id));
+    async findPublic(listingId) {
+      const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p} where ${approved} and ${p.id} = ${listingId}::uuid)`;
+      const [row] = await run(readPage([page], sql`page.id`));
       return row;
-    },
-
-    async listPhotos(propertyIds) {
-      if (propertyIds.length === 0) return [];
-      return db
-        .select({
-          propertyId: propertyPhotos.propertyId,
-          id: propertyPhotos.id,
-          label: propertyPhotos.label,
-          width: propertyPhotos.width,
-          height: propertyPhotos.height,
-          variants: propertyPhotos.variants,
-        })
-        .from(propertyPhotos)
-        .where(inArray(propertyPhotos.propertyId, [...propertyIds]))
-        .orderBy(asc(propertyPhotos.propertyId), asc(propertyPhotos.position));
     },
   };
 }

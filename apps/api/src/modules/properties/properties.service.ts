@@ -1,13 +1,15 @@
 import {
   ZPropertyType,
-  mediaGroupName,
-  propertyTypeFromSlug,
   type TListPropertiesQuery,
   type TPhoto,
   type TProperty,
   type TPropertyAddress,
-  type TPropertyType,
 } from '@makazi/contracts/properties';
+import {
+  mediaGroupName,
+  propertyTypeFromSlug,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import { notFound } from '../../lib/errors';
 import {
   decodeCursor,
@@ -17,9 +19,9 @@ import {
   type PriceCursor,
 } from './properties.cursor';
 import type {
-  PageKey,
+  PageRow,
+  PhotoRow,
   PropertiesRepository,
-  PropertyPhotoRow,
   PublicFilters,
   PublicPropertyRow,
 } from './properties.repository';
@@ -38,7 +40,11 @@ export interface PropertiesService {
   getPublic(id: string): Promise<TProperty>;
 }
 
+// What the storage gateway's key rules allow: nothing in such a key needs percent-encoding.
+const PLAIN_KEY = /^[A-Za-z0-9._/-]+$/;
+
 export function mediaUrl(key: string): string {
+  if (PLAIN_KEY.test(key)) return `/media/${key}`;
   return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
@@ -55,7 +61,7 @@ function present<T>(value: T | null, column: string, id: string): T {
   return value;
 }
 
-function toPhoto(row: PropertyPhotoRow): TPhoto | undefined {
+function toPhoto(row: PhotoRow): TPhoto | undefined {
   const variants = [...row.variants]
     .sort((a, b) => a.width - b.width)
     .map((v) => ({ width: v.width, height: v.height, url: mediaUrl(v.key) }));
@@ -99,11 +105,8 @@ function toAddress(row: PublicPropertyRow): TPropertyAddress | null {
   };
 }
 
-export function toProperty(
-  row: PublicPropertyRow,
-  photoRows: readonly PropertyPhotoRow[],
-): TProperty {
-  const photos = photoRows.map(toPhoto).filter((p): p is TPhoto => p !== undefined);
+export function toProperty(row: PublicPropertyRow): TProperty {
+  const photos = row.photos.map(toPhoto).filter((p): p is TPhoto => p !== undefined);
   const common = {
     id: row.id,
     title: row.title,
@@ -125,11 +128,11 @@ export function toProperty(
             },
           ],
     photos,
-    promotionEndDate: row.promotionEndsAt?.toISOString() ?? null,
+    promotionEndDate: row.promotionEndsAt,
     price: row.priceTzs,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
   const id = row.id;
   switch (row.type) {
@@ -180,73 +183,43 @@ export function toProperty(
   }
 }
 
-function newestKey(row: PageKey): [string, string] {
-  return [row.createdAtKey, row.id];
-}
-
-function promotedKey(row: PageKey): [string, string] {
-  // Only rows with a running promotion reach the promoted phase, so the key is never null.
-  return [present(row.promotionEndsAtKey, 'promotion_ends_at', row.id), row.id];
-}
-
 export function createPropertiesService(repository: PropertiesRepository): PropertiesService {
-  async function withPhotos(rows: readonly PublicPropertyRow[]): Promise<TProperty[]> {
-    const photos = await repository.listPhotos(rows.map((r) => r.id));
-    const byProperty = new Map<string, PropertyPhotoRow[]>();
-    for (const photo of photos) {
-      const list = byProperty.get(photo.propertyId);
-      if (list) list.push(photo);
-      else byProperty.set(photo.propertyId, [photo]);
-    }
-    return rows.map((row) => toProperty(row, byProperty.get(row.id) ?? []));
-  }
-
-  /** The listings behind the page keys, in the keys' order. */
-  async function loadInOrder(keys: readonly PageKey[]): Promise<PublicPropertyRow[]> {
-    const rows = await repository.loadPublic(keys.map((k) => k.id));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // A listing withdrawn between the two reads is simply left out of this page.
-    return keys.map((k) => byId.get(k.id)).filter((row) => row !== undefined);
-  }
-
   /*
    * sort=new: listings with a running promotion first, then the rest newest first (created_at
    * desc, id desc). Promoted listings are ordered by when their promotion ends, latest first: the
    * longest and most recently bought promotions lead, and the order comes straight from
    * properties_public_promoted_idx read backwards, so the first phase reads about one page of
-   * index entries even when thousands of promotions run (ordering them by created_at would
-   * sort every running promotion on each request). The second phase walks
-   * properties_public_(type_)new_idx. Each phase has its own keyset: (promotion_ends_at, id)
-   * then (created_at, id).
+   * index entries even when thousands of promotions run (ordering them by created_at would sort
+   * every running promotion on each request). The second phase walks
+   * properties_public_(type_)new_idx. Each phase has its own keyset, (promotion_ends_at, id) then
+   * (created_at, id), and the cursor records the phase of the last row shown.
    */
   async function listNewest(
     filters: PublicFilters,
     limit: number,
     cursor: NewCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PageKey[]; next: NewCursor | null }> {
+  ): Promise<{ rows: PageRow[]; next: NewCursor | null }> {
     const at = cursor ? new Date(cursor.at) : new Date();
-    const base = { v: 1 as const, s: 'new' as const, f: fingerprint, at: at.getTime() };
-    let after = cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null;
-    let rows: PageKey[] = [];
-
-    if (!cursor || cursor.ph === 'promoted') {
-      const promoted = await repository.listPromoted(filters, at, after, limit + 1);
-      if (promoted.length > limit) {
-        rows = promoted.slice(0, limit);
-        return { rows, next: { ...base, ph: 'promoted', k: promotedKey(rows[rows.length - 1]!) } };
-      }
-      rows = promoted;
-      after = null;
-    }
-
-    const room = limit - rows.length;
-    const rest = await repository.listNotPromoted(filters, at, after, room + 1);
-    const shown = rest.slice(0, room);
-    const last = shown.at(-1);
+    const start = {
+      phase: cursor?.ph === 'rest' ? (1 as const) : (0 as const),
+      after: cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null,
+    };
+    const fetched = await repository.listNewest(filters, at, start, limit + 1);
+    const rows = fetched.slice(0, limit);
+    const last = rows.at(-1);
     const next: NewCursor | null =
-      rest.length > room ? { ...base, ph: 'rest', k: last ? newestKey(last) : null } : null;
-    return { rows: [...rows, ...shown], next };
+      fetched.length > limit && last
+        ? {
+            v: 1,
+            s: 'new',
+            f: fingerprint,
+            at: at.getTime(),
+            ph: last.phase === 0 ? 'promoted' : 'rest',
+            k: [last.sortKey, last.id],
+          }
+        : null;
+    return { rows, next };
   }
 
   async function listByPrice(
@@ -255,7 +228,7 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     limit: number,
     cursor: PriceCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PageKey[]; next: PriceCursor | null }> {
+  ): Promise<{ rows: PageRow[]; next: PriceCursor | null }> {
     const after = cursor ? { price: cursor.k[0], id: cursor.k[1] } : null;
     const direction = sort === 'priceLowHigh' ? 'asc' : 'desc';
     const fetched = await repository.listByPrice(filters, direction, after, limit + 1);
@@ -291,7 +264,7 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
               fingerprint,
             );
       return {
-        items: await withPhotos(await loadInOrder(page.rows)),
+        items: page.rows.map(toProperty),
         nextCursor: page.next ? encodeCursor(page.next) : null,
       };
     },
@@ -299,8 +272,7 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     async getPublic(id) {
       const row = await repository.findPublic(id);
       if (!row) throw notFound(`Listing ${id} not found`);
-      const [property] = await withPhotos([row]);
-      return property!;
+      return toProperty(row);
     },
   };
 }
