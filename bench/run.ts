@@ -18,13 +18,16 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3]
+const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3] [--prepare-only]
+
+--prepare-only seeds the server datasets and measures nothing (the 1M seed takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
                          makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)`;
 
 interface Options {
   datasets: DatasetId[];
+  prepareOnly: boolean;
   settings: LoadSettings;
 }
 
@@ -43,6 +46,7 @@ function parseOptions(): Options {
       connections: { type: 'string' },
       warmup: { type: 'string' },
       help: { type: 'boolean' },
+      'prepare-only': { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -55,6 +59,7 @@ function parseOptions(): Options {
   return {
     // Always smallest first: pg-1m can then top up a database pg-100k just seeded.
     datasets: DATASET_IDS.filter((id) => requested.includes(id)),
+    prepareOnly: values['prepare-only'] ?? false,
     settings: {
       durationSec: positive('duration', values.duration, 10),
       connections: positive('connections', values.connections, 10),
@@ -214,15 +219,20 @@ async function benchDataset(
 
 async function main(): Promise<void> {
   const options = parseOptions();
-  ensureBuilt();
+  if (!options.prepareOnly) ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
-  const bundle = homeBundleSize();
+  const bundle = options.prepareOnly ? null : homeBundleSize();
   const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
   const failures: string[] = [];
   for (const id of options.datasets) {
     console.log(`\n[bench] ── ${id} ──`);
     const dataset = await prepareDataset(id, benchDatabaseUrl);
+    if (options.prepareOnly) {
+      console.log(`[bench] ${id} ready: ${dataset.listings.toLocaleString('en-US')} listings`);
+      dataset.cleanup();
+      continue;
+    }
     try {
       const report = await benchDataset(dataset, options.settings, bundle);
       const file = writeResult(report);
@@ -236,6 +246,7 @@ async function main(): Promise<void> {
       dataset.cleanup();
     }
   }
+  if (options.prepareOnly) return;
   updateReadme(DATASET_IDS);
   console.log('[bench] updated bench/README.md');
   if (failures.length > 0) console.log(`\n[bench] ${failures.length} target(s) missed`);
