@@ -140,13 +140,6 @@ const tableOrder: Record<WalkOrder, SQL> = {
   priceAsc: sql`${p.priceTzs} asc, ${p.id} asc`,
   priceDesc: sql`${p.priceTzs} desc, ${p.id} desc`,
 };
-/** The same orders over the key columns (id, price, ts) of the CTEs, where ts is never null. */
-const keyOrder: Record<WalkOrder, SQL> = {
-  newest: sql`ts desc, id desc`,
-  promoted: sql`ts desc, id desc`,
-  priceAsc: sql`price asc, id asc`,
-  priceDesc: sql`price desc, id desc`,
-};
 const sortTimestamp: Record<WalkOrder, SQL> = {
   newest: sql`${p.createdAt}`,
   promoted: sql`${p.promotionEndsAt}`,
@@ -192,7 +185,10 @@ function walk(
   const fallback = sql`((select count(*) from ${m}) < ${limit} and (select count(*) from ${w}) >= ${window})`;
   return [
     sql`${w} as materialized (select ${keys}, ${p.searchText} as search_text from ${p} where ${and(conditions)} order by ${tableOrder[order]} limit ${window})`,
-    sql`${m} as materialized (select id, price, ts from ${w} where ${matches(sql`search_text`, search)} order by ${keyOrder[order]} limit ${limit})`,
+    // No ORDER BY here: the window is read in the order it was written, so the first `limit`
+    // matches are the right ones and reading stops there (a common term never reads the whole
+    // window). The page's order is imposed again at the end.
+    sql`${m} as materialized (select id, price, ts from ${w} where ${matches(sql`search_text`, search)} limit ${limit})`,
     sql`${f} as (select ${keys} from ${p} where ${and([...conditions, matches(sql`${p.searchText}`, search)])} order by ${tableOrder[order]} limit ${limit})`,
     sql`${id(name)} as (select * from ${m} where not ${fallback} union all select * from ${f} where ${fallback})`,
   ];
