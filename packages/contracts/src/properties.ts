@@ -26,19 +26,6 @@ export type TPropertyStatus = z.infer<typeof ZPropertyStatus>;
 export type TPictureLabel = z.infer<typeof ZPictureLabel>;
 export type TPropertySort = z.infer<typeof ZPropertySort>;
 
-// Transitional: callers move to './property-values'; removed once they have.
-export {
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
-  PRICE_TZS_MAX,
-  PROPERTY_TYPES,
-  PROPERTY_TYPE_SLUGS,
-  REQUIRED_PICTURE_LABELS,
-  formatPropertyAddress,
-  mediaGroupName,
-  propertyTypeFromSlug,
-} from './property-values';
-
 const ZQueryPrice = z.coerce
   .number({ error: 'must be a whole number of TZS' })
   .int('must be a whole number of TZS')

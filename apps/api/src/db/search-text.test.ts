@@ -1,5 +1,5 @@
 import type { TPropertyAddress } from '@makazi/contracts/properties';
-import { formatPropertyAddress } from '@makazi/contracts/properties';
+import { formatPropertyAddress } from '@makazi/contracts/property-values';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../test/test-app';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PROPERTY_TYPES } from '@makazi/contracts/properties';
+import { PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Database, DatabaseHandle } from '../client';
