@@ -108,6 +108,7 @@ const ZPropertyCommon = z.object({
   publishedBy: ZPublisher,
   propertyAddress: ZPropertyAddress.nullable(),
   media: z.array(ZMediaGroup),
+  /** In position order. In list responses only the cover (see ZListPropertiesResponse). */
   photos: z.array(ZPhoto),
   /** ISO time a running or past promotion ends; null when never promoted. */
   promotionEndDate: z.string().nullable(),
@@ -173,7 +174,13 @@ export type TRentProperty = z.infer<typeof ZRentProperty>;
 export type TApartmentProperty = z.infer<typeof ZApartmentProperty>;
 export type THouseForSaleProperty = z.infer<typeof ZHouseForSaleProperty>;
 
-/** GET /api/properties: a JSON array; the next page is in the `Link: <…>; rel="next"` header. */
+/**
+ * GET /api/properties: a JSON array; the next page is in the `Link: <…>; rel="next"` header.
+ * Each item's `photos` holds only its cover, the one picture a card shows (the front photo,
+ * picha_mbele, of Land and HouseForSale, otherwise the first photo; empty when there is none), so
+ * a page stays small on 3G. `media` still lists every picture (a card counts them there). The
+ * whole gallery comes from GET /api/properties/{id}.
+ */
 export const ZListPropertiesResponse = z.array(ZProperty);
 /** GET /api/properties/{id} */
 export const ZGetPropertyParams = z.object({ id: z.uuid('must be a listing id') });

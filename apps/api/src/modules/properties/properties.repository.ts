@@ -16,7 +16,9 @@ import {
  * (the ordered walks the properties_public_* indexes serve), then the page's rows are read with
  * their publisher and location names (primary-key probes) and their photos (one jsonb aggregate
  * per row, in position order: variants are jsonb already, and mixing in json costs a conversion
- * per photo). One round trip per page: on this API the per-query overhead (driver,
+ * per photo). A list page carries only each listing's cover photo in full (a card shows one
+ * picture) plus every photo's label and variants for the media group; a listing by id carries
+ * all its photos. One round trip per page: on this API the per-query overhead (driver,
  * protocol, pool) costs more than the queries themselves.
  *
  * Every public query repeats `status = 'approved'` as a literal (never a bound parameter) so the
@@ -48,6 +50,12 @@ export interface PhotoRow {
   height: number;
   /** Storage keys of the WebP variants. */
   variants: { width: number; height: number; key: string }[];
+}
+
+/** What the media group needs of every photo: its label and where its variants are. */
+export interface PictureRow {
+  label: TPictureLabel;
+  variants: PhotoRow['variants'];
 }
 
 /** A public listing as read: the owner's and the publisher's phone numbers are never selected. */
@@ -88,8 +96,13 @@ export interface PublicPropertyRow {
   wardName: string | null;
   streetId: number | null;
   streetName: string | null;
-  /** In position order. */
+  /**
+   * In position order. In a list page only the cover (see coverPhoto), or none when the listing
+   * has no cover; by id, every photo.
+   */
   photos: PhotoRow[];
+  /** Every photo, in position order, whichever the query. */
+  pictures: PictureRow[];
 }
 
 /** A row of a page with where it sits in the walk, for the next cursor. */
@@ -205,13 +218,43 @@ const microsIso = (column: SQL) =>
 const millisIso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Which photos a page carries in full. */
+type PhotoSet = 'cover' | 'all';
+
+/*
+ * A photo without variants cannot be shown, so it is never a cover (the service drops it from
+ * every answer). The cover is the card's rule (apps/web catalogue cardPhoto): the front photo
+ * (picha_mbele) of land and of a house for sale, the first photo of the other types; a land or
+ * house listing without a front photo has no cover, as its card shows none. The type is compared
+ * with literals so the rule reads as one expression per row.
+ */
+const ph = propertyPhotos;
+const showable = sql`jsonb_array_length(${ph.variants}) > 0`;
+const coverCondition = sql`(${p.type} not in ('Land', 'HouseForSale') or ${ph.label} = 'picha_mbele')`;
+const photoObject = sql`jsonb_build_object('id', ${ph.id}, 'label', ${ph.label}, 'width', ${ph.width},
+      'height', ${ph.height}, 'variants', ${ph.variants})`;
+
+function photosOf(set: PhotoSet): SQL {
+  if (set === 'cover') {
+    // One index probe on (property_id, position) that stops at the first match.
+    return sql`coalesce((
+    select jsonb_build_array(${photoObject})
+    from ${ph} where ${ph.propertyId} = ${p.id} and ${showable} and ${coverCondition}
+    order by ${ph.position} limit 1
+  ), '[]'::jsonb)`;
+  }
+  return sql`coalesce((
+    select jsonb_agg(${photoObject} order by ${ph.position})
+    from ${ph} where ${ph.propertyId} = ${p.id}
+  ), '[]'::jsonb)`;
+}
+
 /**
  * The page's rows for the keys in CTE `page` (id, price, ts, phase), in `order`. Names come from
  * scalar subqueries rather than joins: a primary-key probe per row and no join order for the
  * planner to search (on a six-table join that search cost more than the whole page).
  */
-function readPage(ctes: SQL[], order: SQL): SQL {
-  const ph = propertyPhotos;
+function readPage(ctes: SQL[], order: SQL, photos: PhotoSet): SQL {
   return sql`with ${sql.join(ctes, sql`, `)}
 select page.phase as "phase", ${microsIso(sql`page.ts`)} as "sortKey",
   ${p.id} as "id", ${p.type} as "type", ${p.status} as "status", ${p.title} as "title",
@@ -234,11 +277,11 @@ select page.phase as "phase", ${microsIso(sql`page.ts`)} as "sortKey",
   ${p.districtId} as "districtId", ${nameOf(districts, sql`${p.districtId}`)} as "districtName",
   ${p.wardId} as "wardId", ${nameOf(wards, sql`${p.wardId}`)} as "wardName",
   ${p.streetId} as "streetId", ${nameOf(streets, sql`${p.streetId}`)} as "streetName",
+  ${photosOf(photos)} as "photos",
   coalesce((
-    select jsonb_agg(jsonb_build_object('id', ${ph.id}, 'label', ${ph.label}, 'width', ${ph.width},
-      'height', ${ph.height}, 'variants', ${ph.variants}) order by ${ph.position})
+    select jsonb_agg(jsonb_build_object('label', ${ph.label}, 'variants', ${ph.variants}) order by ${ph.position})
     from ${ph} where ${ph.propertyId} = ${p.id}
-  ), '[]'::jsonb) as "photos"
+  ), '[]'::jsonb) as "pictures"
 from page join ${p} on ${p.id} = page.id
 order by ${order}`;
 }
@@ -338,7 +381,7 @@ export function createPropertiesRepository(
   (select id, price, ts, 1 as phase from rest where (select count(*) from promoted) < ${limit})
   order by phase, ts desc, id desc limit ${limit})`
           : sql`page as (select id, price, ts, 1 as phase from rest)`;
-      return run(readPage([...ctes, page], sql`page.phase, page.ts desc, page.id desc`));
+      return run(readPage([...ctes, page], sql`page.phase, page.ts desc, page.id desc`, 'cover'));
     },
 
     listByPrice(filters, direction, after, limit) {
@@ -361,12 +404,12 @@ export function createPropertiesRepository(
       const page = sql`page as (select id, price, ts, 1 as phase from walk)`;
       const pageOrder =
         direction === 'asc' ? sql`page.price asc, page.id asc` : sql`page.price desc, page.id desc`;
-      return run(readPage([...ctes, page], pageOrder));
+      return run(readPage([...ctes, page], pageOrder, 'cover'));
     },
 
     async findPublic(listingId) {
       const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p} where ${approved} and ${p.id} = ${listingId}::uuid)`;
-      const [row] = await run(readPage([page], sql`page.id`));
+      const [row] = await run(readPage([page], sql`page.id`, 'all'));
       return row;
     },
   };

@@ -1,6 +1,7 @@
 import {
   ZPropertyType,
   type TListPropertiesQuery,
+  type TMediaGroup,
   type TPhoto,
   type TProperty,
   type TPropertyAddress,
@@ -8,6 +9,7 @@ import {
 import {
   mediaGroupName,
   propertyTypeFromSlug,
+  type TPictureLabel,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { notFound } from '../../lib/errors';
@@ -21,6 +23,7 @@ import {
 import type {
   PageRow,
   PhotoRow,
+  PictureRow,
   PropertiesRepository,
   PublicFilters,
   PublicPropertyRow,
@@ -61,21 +64,44 @@ function present<T>(value: T | null, column: string, id: string): T {
   return value;
 }
 
-function toPhoto(row: PhotoRow): TPhoto | undefined {
-  const variants = [...row.variants]
+type ShownVariant = TPhoto['variants'][number];
+
+/** A photo's variants as URLs, narrowest first, and the one shown without srcset. */
+function shown(
+  variants: PhotoRow['variants'],
+): { variants: ShownVariant[]; display: ShownVariant } | undefined {
+  const sorted = [...variants]
     .sort((a, b) => a.width - b.width)
     .map((v) => ({ width: v.width, height: v.height, url: mediaUrl(v.key) }));
-  const display = variants.filter((v) => v.width <= DISPLAY_WIDTH).at(-1) ?? variants.at(0);
+  const display = sorted.filter((v) => v.width <= DISPLAY_WIDTH).at(-1) ?? sorted.at(0);
   // A photo without variants cannot be shown; leaving it out beats failing the whole page.
-  if (!display) return undefined;
+  return display ? { variants: sorted, display } : undefined;
+}
+
+function toPhoto(row: PhotoRow): TPhoto | undefined {
+  const photo = shown(row.variants);
+  if (!photo) return undefined;
   return {
     id: row.id,
     label: row.label,
-    url: display.url,
-    width: display.width,
-    height: display.height,
-    variants,
+    url: photo.display.url,
+    width: photo.display.width,
+    height: photo.display.height,
+    variants: photo.variants,
   };
+}
+
+/** The spec's single media group: every showable photo's label and display URL, in position order. */
+function toMedia(pictures: PictureRow[]): TMediaGroup[] {
+  const labels: TPictureLabel[] = [];
+  const urls: string[] = [];
+  for (const picture of pictures) {
+    const photo = shown(picture.variants);
+    if (!photo) continue;
+    labels.push(picture.label);
+    urls.push(photo.display.url);
+  }
+  return urls.length === 0 ? [] : [{ name: mediaGroupName(labels), pictures: urls }];
 }
 
 function toAddress(row: PublicPropertyRow): TPropertyAddress | null {
@@ -118,15 +144,8 @@ export function toProperty(row: PublicPropertyRow): TProperty {
       lastName: row.publisherLastName,
     },
     propertyAddress: toAddress(row),
-    media:
-      photos.length === 0
-        ? []
-        : [
-            {
-              name: mediaGroupName(photos.map((p) => p.label)),
-              pictures: photos.map((p) => p.url),
-            },
-          ],
+    // From every photo even when `photos` holds only the cover: a card counts its pictures here.
+    media: toMedia(row.pictures),
     photos,
     promotionEndDate: row.promotionEndsAt,
     price: row.priceTzs,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZProperty, type TProperty } from '@makazi/contracts/properties';
+import { ZProperty, type TPictureLabel, type TProperty } from '@makazi/contracts/properties';
 import {
   insertLocationChain,
   insertPhoto,
@@ -529,6 +529,106 @@ describe('GET /api/properties/{id}', () => {
   });
 });
 
+describe('GET /api/properties photos', () => {
+  /** Inserts photos in the order given, each at the position given (so insertion order is not position order). */
+  async function withPhotos(
+    options: PropertyOptions,
+    photos: [position: number, label: TPictureLabel][],
+  ) {
+    const row = await insertProperty(t.db, options);
+    const inserted = [];
+    for (const [position, label] of photos) {
+      inserted.push(await insertPhoto(t.db, row.id, { position, label }));
+    }
+    const byPosition = [...inserted].sort((a, b) => a.position - b.position);
+    return { row, byPosition };
+  }
+
+  it('lists only the cover photo, media with every picture, and the detail with all photos', async () => {
+    // Land and house: the front photo even when it is not first; the others: the first by position.
+    const land = await withPhotos({ type: 'Land', createdAt: minutes(1) }, [
+      [0, 'picha_nyuma'],
+      [2, 'picha_mbele'],
+      [1, 'picha_kushoto'],
+    ]);
+    const house = await withPhotos({ type: 'HouseForSale', createdAt: minutes(2) }, [
+      [1, 'picha_mbele'],
+      [0, 'picha_nje'],
+      [2, 'picha_jiko'],
+    ]);
+    const rent = await withPhotos({ type: 'Rent', createdAt: minutes(3) }, [
+      [1, 'picha_mbele'],
+      [0, 'picha_chumba'],
+    ]);
+    const apartment = await withPhotos({ type: 'Apartment', createdAt: minutes(4) }, [
+      [2, 'picha_mbele'],
+      [1, 'picha_jiko'],
+      [0, 'picha_sebule'],
+    ]);
+    // A card of land without a front photo shows none: the list carries none either.
+    const frontless = await withPhotos({ type: 'Land', createdAt: minutes(5) }, [
+      [0, 'picha_nyuma'],
+      [1, 'picha_kushoto'],
+    ]);
+    const bare = await withPhotos({ type: 'Rent', createdAt: minutes(6) }, []);
+    const expectedCover = new Map([
+      [land.row.id, 'picha_mbele'],
+      [house.row.id, 'picha_mbele'],
+      [rent.row.id, 'picha_chumba'],
+      [apartment.row.id, 'picha_sebule'],
+    ]);
+
+    const all = [land, house, rent, apartment, frontless, bare];
+    for (const sort of ['new', 'priceLowHigh', 'priceHighLow']) {
+      const items = await list(`/api/properties?sort=${sort}`);
+      expect(items).toHaveLength(all.length);
+      for (const { row, byPosition } of all) {
+        const item = items.find((i) => i.id === row.id)!;
+        const cover = byPosition.find((ph) => ph.label === expectedCover.get(row.id));
+        expect(
+          item.photos.map((ph) => ph.id),
+          `${row.type} ${sort}`,
+        ).toEqual(cover ? [cover.id] : []);
+        expect(item.media).toEqual(
+          byPosition.length === 0
+            ? []
+            : [
+                {
+                  name: `{${byPosition.map((ph) => `"${ph.label}"`).join(',')}}`,
+                  pictures: byPosition.map(
+                    (ph) => `/media/photos/${row.id}/${ph.position}-768.webp`,
+                  ),
+                },
+              ],
+        );
+      }
+    }
+
+    for (const { row, byPosition } of all) {
+      const detail = (await get(`/api/properties/${row.id}`)).json<TProperty>();
+      expect(detail.photos.map((ph) => ph.id)).toEqual(byPosition.map((ph) => ph.id));
+      expect(detail.media[0]?.pictures ?? []).toHaveLength(byPosition.length);
+    }
+  });
+
+  it('never picks a photo without variants as the cover, nor counts it', async () => {
+    const row = await insertProperty(t.db, { type: 'Rent' });
+    const broken = await insertPhoto(t.db, row.id, { position: 0, label: 'picha_nje' });
+    const second = await insertPhoto(t.db, row.id, { position: 1, label: 'picha_chumba' });
+    await t.db.execute(
+      sql`update property_photos set variants = '[]'::jsonb where id = ${broken.id}::uuid`,
+    );
+    const [item] = await list('/api/properties');
+    expect(item!.photos.map((ph) => ph.id)).toEqual([second.id]);
+    expect(item!.media).toEqual([
+      {
+        name: '{"picha_chumba"}',
+        pictures: [`/media/photos/${row.id}/1-768.webp`],
+      },
+    ]);
+  });
+});
+
 describe('GET /api/properties bad input', () => {
   it.each([
     ['minPrice=abc', 'minPrice'],
@@ -683,9 +783,10 @@ describe('properties service', () => {
     });
     const page = await service.listPublic({ sort: 'new', limit: 5 });
     expect(page.items).toHaveLength(5);
-    expect(
-      page.items.every((p) => p.photos.map((ph) => ph.label).join() === 'picha_nje,picha_jiko'),
-    ).toBe(true);
+    for (const item of page.items) {
+      expect(item.photos.map((ph) => ph.label)).toEqual(['picha_nje']);
+      expect(item.media[0]?.name).toBe('{"picha_nje","picha_jiko"}');
+    }
     expect(statements).toBe(1);
   });
 });

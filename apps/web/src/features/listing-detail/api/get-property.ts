@@ -17,7 +17,9 @@ export function propertyQueryOptions(id: string) {
 
 /**
  * `placeholder` is the listing the card passed in navigation state: it paints the page at once
- * while the real record loads, and is never trusted beyond that.
+ * while the real record loads, and is never trusted beyond that. It is also incomplete: a list
+ * item carries only its cover photo, so it is placeholder data (never seeded into this query's
+ * cache) and the gallery fills in when the listing by id answers.
  */
 export function useProperty(
   id: string,

@@ -196,4 +196,19 @@ describe('ListingDetailView', () => {
     ).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the whole gallery once the listing by id answers, though the card carried only its cover', async () => {
+    const cover = makePhoto('picha_mbele', 'front');
+    const full = makeLand({ photos: [makePhoto('picha_nyuma', 'back'), cover] });
+    // A list item carries only the cover photo; the media group still lists every picture.
+    const fromCard = { ...full, photos: [cover] };
+    serve(full);
+    await renderApp(null, { url: `/land/${full.id}`, routes, state: { property: fromCard } });
+
+    const gallery = screen.getByRole('region', { name: 'Photos' });
+    expect(within(gallery).getAllByRole('img')).toHaveLength(1);
+    expect(within(gallery).queryAllByRole('button')).toHaveLength(0);
+    expect(await within(gallery).findAllByRole('button')).toHaveLength(2);
+    expect(within(gallery).getAllByRole('img')[0]).toHaveAttribute('src', '/media/back-768.webp');
+  });
 });
