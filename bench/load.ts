@@ -7,6 +7,8 @@ export interface LoadSettings {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /** Length of the one-connection run that measures a request's own latency, without queueing. */
+  singleSec: number;
 }
 
 export interface LoadResult {
@@ -18,6 +20,9 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Latency with one connection: the time a request takes when it waits for no other. */
+  singleP50Ms: number;
+  singleP99Ms: number;
 }
 
 interface AutocannonJson {
@@ -71,14 +76,17 @@ export async function measure(url: string, settings: LoadSettings): Promise<Load
   // Warm-up: JIT, connection pool, the database's buffer cache for this query's index pages.
   if (settings.warmupSec > 0) await autocannon(url, settings.connections, settings.warmupSec);
   const run = await autocannon(url, settings.connections, settings.durationSec);
+  const single = settings.singleSec > 0 ? await autocannon(url, 1, settings.singleSec) : undefined;
   return {
     reqPerSec: Math.round(run.requests.average),
     p50Ms: run.latency.p50,
     p99Ms: run.latency.p99,
     avgMs: run.latency.average,
     total: run.requests.total,
-    non2xx: run.non2xx,
-    errors: run.errors,
-    timeouts: run.timeouts,
+    non2xx: run.non2xx + (single?.non2xx ?? 0),
+    errors: run.errors + (single?.errors ?? 0),
+    timeouts: run.timeouts + (single?.timeouts ?? 0),
+    singleP50Ms: single?.latency.p50 ?? Number.NaN,
+    singleP99Ms: single?.latency.p99 ?? Number.NaN,
   };
 }

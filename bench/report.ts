@@ -89,14 +89,27 @@ function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-export function caseTable(cases: CaseResult[]): string {
-  const header = '| case | route | req/s | × health | p50 ms | p99 ms | results |';
-  const rule = '|---|---|--:|--:|--:|--:|--:|';
+export function caseTable(cases: CaseResult[], connections: number): string {
+  const header = `| case | route | req/s | × health | p50 ms | p99 ms | p50 / p99 ms, 1 conn | results |`;
+  const rule = '|---|---|--:|--:|--:|--:|--:|--:|';
   const rows = cases.map(
     (c) =>
-      `| ${c.name} | \`${c.path}\` | ${c.reqPerSec.toLocaleString('en-US')} | ${c.ratioToHealth.toFixed(2)} | ${c.p50Ms} | ${c.p99Ms} | ${c.matches ?? ''} |`,
+      `| ${c.name} | \`${c.path}\` | ${c.reqPerSec.toLocaleString('en-US')} | ${c.ratioToHealth.toFixed(2)} | ${c.p50Ms} | ${c.p99Ms} | ${single(c)} | ${c.matches ?? ''} |`,
   );
-  return [header, rule, ...rows].join('\n');
+  return [
+    `req/s, p50 and p99 with ${connections} connections; the 1-connection column is a request's own latency, without queueing.`,
+    '',
+    header,
+    rule,
+    ...rows,
+  ].join('\n');
+}
+
+function single(c: CaseResult): string {
+  // Results written before the 1-connection run existed lack it.
+  return typeof c.singleP50Ms === 'number' && Number.isFinite(c.singleP50Ms)
+    ? `${c.singleP50Ms} / ${c.singleP99Ms}`
+    : '';
 }
 
 export function writeResult(report: DatasetReport): string {
@@ -131,9 +144,9 @@ export function updateReadme(datasetOrder: readonly string[]): void {
     return [
       `### ${r.dataset}: ${r.listings.toLocaleString('en-US')} listings on ${r.database === 'pglite' ? 'embedded PGlite' : 'the PostgreSQL server'}`,
       '',
-      `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${r.settings.connections} connections × ${r.settings.durationSec} s per case after a ${r.settings.warmupSec} s warm-up.`,
+      `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${machine}; per case a ${r.settings.warmupSec} s warm-up, ${r.settings.connections} connections × ${r.settings.durationSec} s, then 1 connection × ${r.settings.singleSec ?? 0} s.`,
       '',
-      caseTable(r.cases),
+      caseTable(r.cases, r.settings.connections),
       '',
       ...verdicts({ ...r, bundle: null }).map((v) => `- ${v}`),
     ].join('\n');

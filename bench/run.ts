@@ -18,7 +18,7 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3] [--prepare-only]
+const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
 --prepare-only seeds the server datasets and measures nothing (the 1M seed takes minutes).
 
@@ -45,6 +45,7 @@ function parseOptions(): Options {
       duration: { type: 'string' },
       connections: { type: 'string' },
       warmup: { type: 'string' },
+      single: { type: 'string' },
       help: { type: 'boolean' },
       'prepare-only': { type: 'boolean' },
     },
@@ -64,6 +65,7 @@ function parseOptions(): Options {
       durationSec: positive('duration', values.duration, 10),
       connections: positive('connections', values.connections, 10),
       warmupSec: positive('warmup', values.warmup, 3),
+      singleSec: positive('single', values.single, 5),
     },
   };
 }
@@ -199,7 +201,9 @@ async function benchDataset(
       const load = await measure(url, settings);
       if (c.name === 'health') healthReqPerSec = load.reqPerSec;
       const ratioToHealth = healthReqPerSec > 0 ? load.reqPerSec / healthReqPerSec : 0;
-      console.log(`${load.reqPerSec} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`);
+      console.log(
+        `${load.reqPerSec} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms; 1 connection: p50 ${load.singleP50Ms} ms, p99 ${load.singleP99Ms} ms`,
+      );
       results.push({ ...c, ...load, ratioToHealth, ...(matches !== undefined ? { matches } : {}) });
     }
     return {
@@ -236,7 +240,7 @@ async function main(): Promise<void> {
     try {
       const report = await benchDataset(dataset, options.settings, bundle);
       const file = writeResult(report);
-      console.log(`\n${caseTable(report.cases)}\n`);
+      console.log(`\n${caseTable(report.cases, report.settings.connections)}\n`);
       for (const line of verdicts(report)) {
         console.log(line);
         if (line.startsWith('FAIL')) failures.push(line);
