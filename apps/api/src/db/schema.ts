@@ -14,6 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  PICTURE_LABELS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from '@makazi/contracts/property-values';
 
 /*
  * Catalogue tables. Later capabilities (OTP challenges, refresh tokens, admins, payments,
@@ -78,26 +83,11 @@ export const streets = pgTable(
   (t) => [index('streets_ward_id_idx').on(t.wardId)],
 );
 
-export const propertyType = pgEnum('property_type', ['Land', 'Rent', 'Apartment', 'HouseForSale']);
+// The database enums are the contracts' value lists, so the two cannot drift apart.
+export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 /** draft: photos missing; pending: awaiting review; approved: public; rejected; archived: deleted by its owner. */
-export const propertyStatus = pgEnum('property_status', [
-  'draft',
-  'pending',
-  'approved',
-  'rejected',
-  'archived',
-]);
-export const pictureLabel = pgEnum('picture_label', [
-  'picha_mbele',
-  'picha_chumba',
-  'picha_nje',
-  'picha_sebule',
-  'picha_jiko',
-  'picha_choo',
-  'picha_nyuma',
-  'picha_kulia',
-  'picha_kushoto',
-]);
+export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
+export const pictureLabel = pgEnum('picture_label', PICTURE_LABELS);
 
 const publicListing = sql`status = 'approved'`;
 
