@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_TYPES } from '@makazi/contracts/property-values';
+import { PRICE_TZS_MAX, PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
 import { SearchIcon } from '../../../components/icons';
 import { isPropertyType } from '../../../lib/guards';
@@ -88,23 +88,17 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
           ))}
         </OutlinedSelectField>
       ) : null}
-      <OutlinedTextField
+      <PriceField
         label={t('search.minPrice')}
         name="minPrice"
-        inputMode="numeric"
-        autoComplete="off"
         value={minPrice}
-        onChange={(event) => setMinPrice(event.target.value.replace(/[^\d]/g, ''))}
-        maxLength={13}
+        onChange={setMinPrice}
       />
-      <OutlinedTextField
+      <PriceField
         label={t('search.maxPrice')}
         name="maxPrice"
-        inputMode="numeric"
-        autoComplete="off"
         value={maxPrice}
-        onChange={(event) => setMaxPrice(event.target.value.replace(/[^\d]/g, ''))}
-        maxLength={13}
+        onChange={setMaxPrice}
       />
       <div className="search-bar__actions">
         <button type="submit" className="btn btn--contained search-bar__submit">
@@ -118,5 +112,27 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
         ) : null}
       </div>
     </form>
+  );
+}
+
+// Digits only, and no more of them than the largest price the API accepts.
+const PRICE_MAX_DIGITS = String(PRICE_TZS_MAX).length;
+
+function PriceField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (digits: string) => void;
+}) {
+  return (
+    <OutlinedTextField
+      label={props.label}
+      name={props.name}
+      inputMode="numeric"
+      autoComplete="off"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value.replace(/[^\d]/g, ''))}
+      maxLength={PRICE_MAX_DIGITS}
+    />
   );
 }
