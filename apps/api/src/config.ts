@@ -23,12 +23,42 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFromEnv.optional(),
   MEDIA_STORAGE: z.enum(['disk']).default('disk'),
+  // Unset: generated once into DATA_DIR (refused in production, where it must be managed).
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // 'true' trusts every proxy hop, a number trusts that many hops; per-IP limits need it behind one.
+  TRUST_PROXY: z
+    .union([
+      z.enum(['true', 'false']).transform((v) => v === 'true'),
+      z.coerce.number().int().min(1).max(10),
+    ])
+    .default(false),
+  SMS_PROVIDER: z.enum(['outbox', 'beem', 'africastalking']).optional(),
+  BEEM_API_KEY: z.string().min(1).optional(),
+  BEEM_SECRET_KEY: z.string().min(1).optional(),
+  BEEM_SENDER_ID: z.string().min(1).max(11).default('INFO'),
+  BEEM_API_URL: z.url().default('https://apisms.beem.africa'),
+  AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+  AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+  AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
+  AFRICASTALKING_API_URL: z.url().default('https://api.africastalking.com'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
   INIT_CWD: z.string().optional(),
 });
+
+/** Which SMS gateway sends one-time codes, with its credentials. */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | { provider: 'beem'; apiUrl: string; apiKey: string; secretKey: string; senderId: string }
+  | {
+      provider: 'africastalking';
+      apiUrl: string;
+      username: string;
+      apiKey: string;
+      senderId: string | undefined;
+    };
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -41,6 +71,10 @@ export interface AppConfig {
   /** Seed the demo catalogue on first run: default on for the embedded database only. */
   seedDemo: boolean;
   mediaStorage: 'disk';
+  /** Unset: the server generates one into `${dataDir}/jwt-secret` on first start. */
+  jwtSecret: string | undefined;
+  trustProxy: boolean | number;
+  sms: SmsConfig;
   publicUrl: string | undefined;
   logLevel: string;
   /** Built web app served at /. */
@@ -59,6 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const sms = smsConfig(e, problems);
+  if (production && sms.provider === 'outbox') {
+    problems.push('SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production');
+  }
+  if (production && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET: required in production (at least 32 random characters)');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
   const baseDir = e.INIT_CWD ?? process.cwd();
   return {
@@ -69,8 +113,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     mediaStorage: e.MEDIA_STORAGE,
+    jwtSecret: e.JWT_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    sms,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };
+}
+
+function smsConfig(e: z.infer<typeof ZEnv>, problems: string[]): SmsConfig {
+  const provider = e.SMS_PROVIDER ?? 'outbox';
+  const require = (name: keyof typeof e, value: string | undefined): string => {
+    if (!value) problems.push(`${name}: required when SMS_PROVIDER=${provider}`);
+    return value ?? '';
+  };
+  switch (provider) {
+    case 'outbox':
+      return { provider };
+    case 'beem':
+      return {
+        provider,
+        apiUrl: e.BEEM_API_URL,
+        apiKey: require('BEEM_API_KEY', e.BEEM_API_KEY),
+        secretKey: require('BEEM_SECRET_KEY', e.BEEM_SECRET_KEY),
+        senderId: e.BEEM_SENDER_ID,
+      };
+    case 'africastalking':
+      return {
+        provider,
+        apiUrl: e.AFRICASTALKING_API_URL,
+        username: require('AFRICASTALKING_USERNAME', e.AFRICASTALKING_USERNAME),
+        apiKey: require('AFRICASTALKING_API_KEY', e.AFRICASTALKING_API_KEY),
+        senderId: e.AFRICASTALKING_SENDER_ID,
+      };
+  }
 }

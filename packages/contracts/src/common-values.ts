@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** A one-time code that does not match (the challenge stays open until its tries run out). */
+  'OTP_INVALID',
+  /** No open code for this phone: it expired, was used, or was replaced. A new one must be sent. */
+  'OTP_EXPIRED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
 ] as const;

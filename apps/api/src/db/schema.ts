@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOCALES } from '@makazi/contracts/common-values';
 import {
   PICTURE_LABELS,
   PROPERTY_STATUSES,
@@ -21,14 +22,16 @@ import {
 } from '@makazi/contracts/property-values';
 
 /*
- * Catalogue tables. Later capabilities (OTP challenges, refresh tokens, admins, payments,
- * subscriptions, promotions, audit log) add their own tables beside these rather than reshape them.
+ * Users, sign-in and catalogue tables. Later capabilities (admins, payments, subscriptions,
+ * promotions, audit log) add their own tables beside these rather than reshape them.
  */
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+export const locale = pgEnum('locale', LOCALES);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -39,8 +42,73 @@ export const users = pgTable('users', {
   canPost: boolean('can_post').notNull().default(true),
   canEdit: boolean('can_edit').notNull().default(true),
   canDelete: boolean('can_delete').notNull().default(true),
+  /** The language of the user's last sign-in: their SMS messages are written in it. */
+  locale: locale('locale').notNull().default('en'),
   ...timestamps,
 });
+
+/*
+ * Sign-in. Times are written from the application's clock (not the database's now()), so the rules
+ * on expiry and lockout are the same on every backend and testable with a fake clock.
+ */
+
+/** One row per code sent. Only a user's newest challenge can be answered. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC-SHA256 of the code under a server key: six digits are too few to survive a plain hash. */
+    codeHash: text('code_hash').notNull(),
+    /** Wrong answers so far, carried over from the challenge it replaced so a resend resets nothing. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Where the send was asked from: the per-IP send limit counts these. */
+    requestIp: text('request_ip'),
+  },
+  (t) => [
+    index('otp_challenges_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('otp_challenges_ip_created_idx').on(t.requestIp, t.createdAt.desc()),
+  ],
+);
+
+/** A sign-in: the family of refresh tokens issued from one code verification. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set by logout, or when a rotated refresh token is presented again (a stolen copy). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token: it is 256 random bits, so a plain hash cannot be reversed. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token is exchanged for the next one; presenting it again revokes the session. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
 
 export const regions = pgTable('regions', {
   id: integer('id').primaryKey(),

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<TErrorCode, number>;

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { SmsConfig } from '../../config';
+import { createOutboxSms, type OutboxLine } from './outbox-sms';
+import type { SmsGateway } from './sms-gateway';
+
+export const SMS_OUTBOX_FILE = 'sms-outbox.jsonl';
+
+export interface CreateSmsGatewayOptions {
+  dataDir: string;
+  /** Where the outbox also logs each message. */
+  logOutbox?: (line: OutboxLine) => void;
+}
+
+/** The gateway SMS_PROVIDER names, built from its credentials in the config. */
+export function createSmsGateway(config: SmsConfig, options: CreateSmsGatewayOptions): SmsGateway {
+  switch (config.provider) {
+    case 'outbox':
+      return createOutboxSms({
+        file: path.join(options.dataDir, SMS_OUTBOX_FILE),
+        log: options.logOutbox,
+      });
+    case 'beem':
+    case 'africastalking':
+      // The provider adapters land with their stand-in tests (see gateways/sms/).
+      throw new Error(`SMS provider ${config.provider} is not wired yet`);
+  }
+}
