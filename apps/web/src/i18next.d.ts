@@ -1,11 +1,17 @@
 import type common from './locales/en/common.json';
 import type catalogue from './locales/en/catalogue.json';
 import type detail from './locales/en/detail.json';
+import type auth from './locales/en/auth.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; catalogue: typeof catalogue; detail: typeof detail };
+    resources: {
+      common: typeof common;
+      catalogue: typeof catalogue;
+      detail: typeof detail;
+      auth: typeof auth;
+    };
   }
 }

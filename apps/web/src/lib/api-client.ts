@@ -1,5 +1,6 @@
 import { isErrorCode, type TErrorCode } from '@makazi/contracts/common-values';
 import { isRecord } from './guards';
+import { clearSession, getSession, readStoredSession, tokenExpiry, updateSession } from './session';
 
 /** Spec 9: an API request gives up after 10 s, so a stalled 3G connection surfaces as an error. */
 export const API_TIMEOUT_MS = 10_000;
@@ -11,6 +12,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: TApiErrorCode;
   readonly details: { field: string; message: string }[];
+  /** From a 429's Retry-After header: when trying again can succeed. */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -88,6 +91,15 @@ export function parseErrorBody(body: unknown): ApiError | null {
   return new ApiError(statusCode, code, message, details ?? []);
 }
 
+function retryAfter(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
 async function readError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -95,31 +107,44 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy or a crash can answer with HTML; the status still tells what happened.
   }
-  const parsed = parseErrorBody(body);
-  if (parsed) return parsed;
-  const code: TApiErrorCode = response.status === 404 ? 'NOT_FOUND' : 'INTERNAL';
-  return new ApiError(response.status, code, response.statusText || 'Request failed');
-}
-
-export interface ApiGetOptions {
-  query?: Record<string, TQueryValue>;
-  signal?: AbortSignal;
+  const error =
+    parseErrorBody(body) ??
+    new ApiError(
+      response.status,
+      response.status === 404 ? 'NOT_FOUND' : response.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL',
+      response.statusText || 'Request failed',
+    );
+  error.retryAfterSeconds = retryAfter(response);
+  return error;
 }
 
 /** A cheap check of a response body's shape; see apiGet. */
 export type BodyCheck<T> = (body: unknown) => body is T;
 
+export interface ApiRequestOptions {
+  signal?: AbortSignal;
+  /**
+   * Send the signed-in user's access token. A token about to expire is refreshed first, and a 401
+   * is answered by one refresh and one retry; when the refresh token is refused the session ends.
+   */
+  auth?: boolean;
+}
+
+export interface ApiGetOptions extends ApiRequestOptions {
+  query?: Record<string, TQueryValue>;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /**
- * GET a JSON resource. The API serialises every response through its zod schema, so the browser
- * only checks the body's outline (`check`: an array, an object with an id …) to catch a proxy's or
- * an old server's answer, instead of shipping the schemas. Every failure becomes one ApiError: the
- * server's `{statusCode, code, message, details}`, a body of the wrong shape, a timeout, or no network.
+ * One HTTP exchange with the 10 s budget. Every failure becomes an ApiError: the server's
+ * `{statusCode, code, message, details}`, a timeout, or no network. A caller's abort is rethrown.
  */
-export async function apiGet<T>(
-  path: string,
-  check: BodyCheck<T>,
-  { query, signal }: ApiGetOptions = {},
-): Promise<ApiResponse<T>> {
+async function exchange(
+  method: Method,
+  url: string,
+  { body, token, signal }: { body?: unknown; token?: string; signal?: AbortSignal },
+): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -131,11 +156,19 @@ export async function apiGet<T>(
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', forwardAbort);
 
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': acceptLanguage,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     let response: Response;
     try {
-      response = await fetch(buildApiUrl(path, query), {
-        headers: { Accept: 'application/json', 'Accept-Language': acceptLanguage },
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
     } catch (error) {
@@ -143,21 +176,144 @@ export async function apiGet<T>(
       if (signal?.aborted) throw error;
       throw new ApiError(0, 'NETWORK', 'The network request failed');
     }
-    if (!response.ok) throw await readError(response);
-
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
+    // Error bodies are read by the caller; 204 and friends have no body to wait for.
+    if (!response.ok || response.status === 204 || response.status === 205) return response;
+    // Read the body inside the time budget, so a body that stalls on 3G is a timeout too.
+    const text = await response.text().catch((error: unknown) => {
       if (timedOut) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
-      throw new ApiError(response.status, 'BAD_RESPONSE', 'The response was not JSON');
-    }
-    if (!check(body)) {
-      throw new ApiError(response.status, 'BAD_RESPONSE', 'The response has an unexpected shape');
-    }
-    return { data: body, nextCursor: parseNextCursor(response.headers.get('Link')) };
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'NETWORK', 'The network request failed');
+    });
+    return new Response(text, { status: response.status, headers: response.headers });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** A token this close to its expiry is refreshed before use, saving a wasted 401 round trip on 3G. */
+const REFRESH_AHEAD_SECONDS = 20;
+
+function isRefreshAnswer(body: unknown): body is { token: string; refreshToken: string } {
+  return isRecord(body) && typeof body.token === 'string' && typeof body.refreshToken === 'string';
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+async function exchangeRefreshToken(staleToken: string): Promise<string | null> {
+  // Another tab may have refreshed already: the refresh token we hold would then be spent, and
+  // spending it again would look like theft and end the session everywhere.
+  const stored = readStoredSession() ?? getSession();
+  if (!stored) return null;
+  if (stored.token !== staleToken) {
+    updateSession({ token: stored.token, refreshToken: stored.refreshToken });
+    return stored.token;
+  }
+  if (!stored.refreshToken) {
+    clearSession();
+    return null;
+  }
+  const response = await exchange('POST', buildApiUrl('/auth/refresh-token'), {
+    body: { refreshToken: stored.refreshToken },
+  });
+  if (response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    if (!isRefreshAnswer(body)) {
+      throw new ApiError(response.status, 'BAD_RESPONSE', 'The response has an unexpected shape');
+    }
+    updateSession({ token: body.token, refreshToken: body.refreshToken });
+    return body.token;
+  }
+  // Only the server's refusal ends the session; a network failure or a 5xx leaves it for a retry.
+  if (response.status === 400 || response.status === 401) {
+    clearSession();
+    return null;
+  }
+  throw await readError(response);
+}
+
+/**
+ * The next access token after `staleToken`: one refresh at a time in this tab, and one across tabs
+ * where the Web Locks API exists. null means the session has ended.
+ */
+export function refreshAccessToken(staleToken: string): Promise<string | null> {
+  refreshing ??= (
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('makazi-session-refresh', () => exchangeRefreshToken(staleToken))
+      : exchangeRefreshToken(staleToken)
+  ).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function signedOut(): ApiError {
+  return new ApiError(401, 'UNAUTHORIZED', 'You must be logged in');
+}
+
+async function currentAccessToken(): Promise<string> {
+  const session = getSession();
+  if (!session) throw signedOut();
+  const expiry = tokenExpiry(session.token);
+  if (expiry !== null && expiry - REFRESH_AHEAD_SECONDS <= Date.now() / 1000) {
+    const fresh = await refreshAccessToken(session.token);
+    if (!fresh) throw signedOut();
+    return fresh;
+  }
+  return session.token;
+}
+
+async function request(
+  method: Method,
+  url: string,
+  body: unknown,
+  { signal, auth = false }: ApiRequestOptions,
+): Promise<Response> {
+  if (!auth) return exchange(method, url, { body, signal });
+  const token = await currentAccessToken();
+  const response = await exchange(method, url, { body, token, signal });
+  if (response.status !== 401) return response;
+  const fresh = await refreshAccessToken(token);
+  if (!fresh) throw signedOut();
+  return exchange(method, url, { body, token: fresh, signal });
+}
+
+async function readBody<T>(response: Response, check: BodyCheck<T>): Promise<T> {
+  if (!response.ok) throw await readError(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The response was not JSON');
+  }
+  if (!check(body)) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The response has an unexpected shape');
+  }
+  return body;
+}
+
+/**
+ * GET a JSON resource. The API serialises every response through its zod schema, so the browser
+ * only checks the body's outline (`check`: an array, an object with an id …) to catch a proxy's or
+ * an old server's answer, instead of shipping the schemas.
+ */
+export async function apiGet<T>(
+  path: string,
+  check: BodyCheck<T>,
+  { query, ...options }: ApiGetOptions = {},
+): Promise<ApiResponse<T>> {
+  const response = await request('GET', buildApiUrl(path, query), undefined, options);
+  const data = await readBody(response, check);
+  return { data, nextCursor: parseNextCursor(response.headers.get('Link')) };
+}
+
+/** POST, PATCH, PUT or DELETE a JSON body; the answer is checked like apiGet's. */
+export async function apiSend<T>(
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body: unknown,
+  check: BodyCheck<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  return readBody(await request(method, buildApiUrl(path), body, options), check);
 }

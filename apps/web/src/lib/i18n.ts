@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, type TLocale } from '@makazi/contracts/common-values';
 import { setApiLanguage } from './api-client';
 
-export const NAMESPACES = ['common', 'catalogue', 'detail'] as const;
+export const NAMESPACES = ['common', 'catalogue', 'detail', 'auth'] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 
 type LocaleModule = { default: Record<string, unknown> };

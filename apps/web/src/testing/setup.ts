@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { closeAuthModal } from '../lib/auth-modal';
+import { clearSession } from '../lib/session';
 
 // jsdom has no layout engine: Swiper's breakpoints ask matchMedia, which jsdom lacks. Nothing matches.
 if (typeof window.matchMedia !== 'function') {
@@ -25,5 +27,7 @@ configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();
+  clearSession();
+  closeAuthModal();
   window.localStorage.clear();
 });

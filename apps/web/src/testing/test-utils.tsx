@@ -7,16 +7,18 @@ import type { TLocale } from '@makazi/contracts/common';
 import { AppProvider } from '../app/provider';
 import { createI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import enAuth from '../locales/en/auth.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
+import swAuth from '../locales/sw/auth.json';
 import swCatalogue from '../locales/sw/catalogue.json';
 import swCommon from '../locales/sw/common.json';
 import swDetail from '../locales/sw/detail.json';
 
 export const testResources = {
-  en: { common: enCommon, catalogue: enCatalogue, detail: enDetail },
-  sw: { common: swCommon, catalogue: swCatalogue, detail: swDetail },
+  en: { common: enCommon, catalogue: enCatalogue, detail: enDetail, auth: enAuth },
+  sw: { common: swCommon, catalogue: swCatalogue, detail: swDetail, auth: swAuth },
 };
 
 export function createTestI18n(language: TLocale = 'en'): Promise<I18n> {
