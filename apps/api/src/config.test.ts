@@ -47,4 +47,133 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));
   });
+
+  describe('SMS provider', () => {
+    const beem = { SMS_PROVIDER: 'beem', BEEM_API_KEY: 'beem-key', BEEM_SECRET_KEY: 'beem-secret' };
+    const africastalking = {
+      SMS_PROVIDER: 'africastalking',
+      AFRICASTALKING_USERNAME: 'makazi',
+      AFRICASTALKING_API_KEY: 'at-key',
+    };
+
+    it('defaults to the outbox', () => {
+      expect(loadConfig({}).sms).toEqual({ provider: 'outbox' });
+    });
+
+    it('builds the Beem config with its default sender id and API URL', () => {
+      expect(loadConfig(beem).sms).toEqual({
+        provider: 'beem',
+        apiUrl: 'https://apisms.beem.africa',
+        apiKey: 'beem-key',
+        secretKey: 'beem-secret',
+        senderId: 'INFO',
+      });
+      expect(loadConfig({ ...beem, BEEM_SENDER_ID: 'MAKAZI' }).sms).toMatchObject({
+        senderId: 'MAKAZI',
+      });
+    });
+
+    it("builds the Africa's Talking config, with no sender id unless one is set", () => {
+      expect(loadConfig(africastalking).sms).toEqual({
+        provider: 'africastalking',
+        apiUrl: 'https://api.africastalking.com',
+        username: 'makazi',
+        apiKey: 'at-key',
+        senderId: undefined,
+      });
+      expect(
+        loadConfig({ ...africastalking, AFRICASTALKING_SENDER_ID: 'MAKAZI' }).sms,
+      ).toMatchObject({ senderId: 'MAKAZI' });
+    });
+
+    it.each([
+      [{ ...beem, BEEM_API_KEY: undefined }, 'BEEM_API_KEY'],
+      [{ ...beem, BEEM_SECRET_KEY: undefined }, 'BEEM_SECRET_KEY'],
+      [{ ...africastalking, AFRICASTALKING_USERNAME: undefined }, 'AFRICASTALKING_USERNAME'],
+      [{ ...africastalking, AFRICASTALKING_API_KEY: undefined }, 'AFRICASTALKING_API_KEY'],
+    ])('refuses %o without its credentials, naming %s', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        `Invalid configuration: ${variable}: required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
+      );
+    });
+
+    it('names every missing credential at once', () => {
+      expect(() => loadConfig({ SMS_PROVIDER: 'beem' })).toThrow(
+        /BEEM_API_KEY: required .*; BEEM_SECRET_KEY: required/,
+      );
+    });
+
+    it.each([
+      [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER'],
+      [{ ...beem, BEEM_SENDER_ID: 'MAKAZI-HOMES-TZ' }, 'BEEM_SENDER_ID'],
+      [{ ...beem, BEEM_API_URL: 'not a url' }, 'BEEM_API_URL'],
+      [{ ...africastalking, AFRICASTALKING_API_URL: 'not a url' }, 'AFRICASTALKING_API_URL'],
+    ])('refuses %o with an error naming %s', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));
+    });
+  });
+
+  describe('production', () => {
+    const jwtSecret = 'x'.repeat(32);
+    const beem = { SMS_PROVIDER: 'beem', BEEM_API_KEY: 'beem-key', BEEM_SECRET_KEY: 'beem-secret' };
+
+    it('refuses the SMS outbox and a missing JWT_SECRET, naming both', () => {
+      const load = () => loadConfig({ NODE_ENV: 'production' });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(
+        /SMS_PROVIDER: set a real SMS gateway .*; JWT_SECRET: required in production/,
+      );
+    });
+
+    it('refuses an explicit outbox even with JWT_SECRET', () => {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', JWT_SECRET: jwtSecret }),
+      ).toThrow(/^Invalid configuration: SMS_PROVIDER: set a real SMS gateway/);
+    });
+
+    it('refuses a real SMS gateway without JWT_SECRET', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...beem })).toThrow(
+        /^Invalid configuration: JWT_SECRET: required in production/,
+      );
+    });
+
+    it('accepts a full Beem setup with JWT_SECRET', () => {
+      const config = loadConfig({ NODE_ENV: 'production', ...beem, JWT_SECRET: jwtSecret });
+      expect(config.nodeEnv).toBe('production');
+      expect(config.jwtSecret).toBe(jwtSecret);
+      expect(config.sms).toMatchObject({ provider: 'beem', apiKey: 'beem-key' });
+    });
+  });
+
+  describe('JWT_SECRET', () => {
+    it('is unset by default, for the server to generate one into DATA_DIR', () => {
+      expect(loadConfig({}).jwtSecret).toBeUndefined();
+    });
+
+    it('accepts 32 characters and refuses fewer', () => {
+      expect(loadConfig({ JWT_SECRET: 'a'.repeat(32) }).jwtSecret).toBe('a'.repeat(32));
+      expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(31) })).toThrow(
+        'Invalid configuration: JWT_SECRET: must be at least 32 characters',
+      );
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      [undefined, false],
+      ['false', false],
+      ['true', true],
+      ['1', 1],
+      ['2', 2],
+    ])('reads %j as %j', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    });
+
+    it.each(['yes', '0', '11', '1.5', 'loopback'])('refuses %j, naming TRUST_PROXY', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY:/,
+      );
+    });
+  });
 });

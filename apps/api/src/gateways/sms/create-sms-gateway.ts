@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { SmsConfig } from '../../config';
+import { createAfricasTalkingSms } from './africastalking-sms';
+import { createBeemSms } from './beem-sms';
 import { createOutboxSms, type OutboxLine } from './outbox-sms';
 import type { SmsGateway } from './sms-gateway';
 
@@ -20,8 +22,8 @@ export function createSmsGateway(config: SmsConfig, options: CreateSmsGatewayOpt
         log: options.logOutbox,
       });
     case 'beem':
+      return createBeemSms(config);
     case 'africastalking':
-      // The provider adapters land with their stand-in tests (see gateways/sms/).
-      throw new Error(`SMS provider ${config.provider} is not wired yet`);
+      return createAfricasTalkingSms(config);
   }
 }
