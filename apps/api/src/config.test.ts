@@ -22,8 +22,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
-  it('treats an empty DATABASE_URL as unset', () => {
+  it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: '', BEEM_API_KEY: '' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
   });
 
   it('resolves relative paths against the directory npm was invoked from, not the workspace', () => {

@@ -27,10 +27,13 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // 'true' trusts every proxy hop, a number trusts that many hops; per-IP limits need it behind one.
   TRUST_PROXY: z
-    .union([
-      z.enum(['true', 'false']).transform((v) => v === 'true'),
-      z.coerce.number().int().min(1).max(10),
-    ])
+    .union(
+      [
+        z.enum(['true', 'false']).transform((v) => v === 'true'),
+        z.coerce.number().int().min(1).max(10),
+      ],
+      { error: "must be 'true', 'false' or a number of proxy hops from 1 to 10" },
+    )
     .default(false),
   SMS_PROVIDER: z.enum(['outbox', 'beem', 'africastalking']).optional(),
   BEEM_API_KEY: z.string().min(1).optional(),
@@ -87,7 +90,10 @@ export class ConfigError extends Error {}
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ZEnv.safeParse(env);
+  // `JWT_SECRET=` in an env file means "not set", as it does for every variable.
+  const parsed = ZEnv.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);

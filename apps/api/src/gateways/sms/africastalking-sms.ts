@@ -1,4 +1,5 @@
 import type { SmsConfig } from '../../config';
+import { postToProvider, redact } from './provider-http';
 import { SmsDeliveryError, type SmsGateway } from './sms-gateway';
 
 export type AfricasTalkingSmsConfig = Extract<SmsConfig, { provider: 'africastalking' }>;
@@ -41,27 +42,19 @@ export function createAfricasTalkingSms(
       const form = new URLSearchParams({ username: config.username, to, message: text });
       // Without a registered sender id the provider uses its shared one; an unknown one is refused.
       if (config.senderId) form.set('from', config.senderId);
-      let status: number;
-      let body: string;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
+      const { status, reply } = await postToProvider<AfricasTalkingReply>(
+        'africastalking',
+        url,
+        {
           headers: {
             apiKey: config.apiKey,
             Accept: 'application/json',
             'Content-Type': 'application/x-www-form-urlencoded',
           },
           body: form.toString(),
-          // Covers reading the body too, so a reply that stalls halfway also times out.
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = response.status;
-        body = await response.text();
-      } catch (error) {
-        throw transportFailure(error, timeoutMs, fail);
-      }
-
-      const reply = parseReply(body);
+        },
+        timeoutMs,
+      );
       const message = reply?.SMSMessageData?.Message;
       const detail = typeof message === 'string' ? ` (${redact(message, secrets)})` : '';
       if (status < 200 || status > 299) throw fail(`HTTP ${status}${detail}`);
@@ -75,34 +68,4 @@ export function createAfricasTalkingSms(
       throw fail(`${name} (${typeof code === 'number' ? code : '?'})`);
     },
   };
-}
-
-function parseReply(body: string): AfricasTalkingReply | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function redact(value: string, secrets: string[]): string {
-  let out = value;
-  for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
-  return out.replace(/\s+/g, ' ').trim().slice(0, 120);
-}
-
-/** Timeouts and network errors. The cause is kept only for network errors: it names a host, not us. */
-function transportFailure(
-  error: unknown,
-  timeoutMs: number,
-  fail: (reason: string, cause?: unknown) => SmsDeliveryError,
-): SmsDeliveryError {
-  // AbortSignal.timeout rejects with a DOMException named TimeoutError, during fetch or body read.
-  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
-    return fail(`no answer within ${timeoutMs} ms`);
-  }
-  const cause = error instanceof Error ? error.cause : undefined;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  return fail(`request failed${typeof code === 'string' ? ` (${code})` : ''}`, cause);
 }

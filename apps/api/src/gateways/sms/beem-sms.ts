@@ -1,4 +1,5 @@
 import type { SmsConfig } from '../../config';
+import { postToProvider, redact } from './provider-http';
 import { SmsDeliveryError, type SmsGateway } from './sms-gateway';
 
 export type BeemSmsConfig = Extract<SmsConfig, { provider: 'beem' }>;
@@ -32,11 +33,10 @@ export function createBeemSms(config: BeemSmsConfig, options: BeemSmsOptions = {
     async send({ to, text }) {
       // Redact what must never reach a log, in case Beem ever echoes it back in its message.
       const secrets = [config.apiKey, config.secretKey, text];
-      let status: number;
-      let body: string;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
+      const { status, reply } = await postToProvider<BeemReply>(
+        'beem',
+        url,
+        {
           headers: { Authorization: authorization, 'Content-Type': 'application/json' },
           body: JSON.stringify({
             source_addr: config.senderId,
@@ -46,16 +46,9 @@ export function createBeemSms(config: BeemSmsConfig, options: BeemSmsOptions = {
             // Beem wants the international number without the '+'.
             recipients: [{ recipient_id: 1, dest_addr: to.replace(/^\+/, '') }],
           }),
-          // Covers reading the body too, so a reply that stalls halfway also times out.
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = response.status;
-        body = await response.text();
-      } catch (error) {
-        throw transportFailure(error, timeoutMs, fail);
-      }
-
-      const reply = parseReply(body);
+        },
+        timeoutMs,
+      );
       const detail = reply ? providerDetail(reply, secrets) : '';
       if (status < 200 || status > 299) throw fail(`HTTP ${status}${detail}`);
       if (!reply) throw fail(`unreadable reply (HTTP ${status}, not JSON)`);
@@ -67,40 +60,10 @@ export function createBeemSms(config: BeemSmsConfig, options: BeemSmsOptions = {
   };
 }
 
-function parseReply(body: string): BeemReply | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** " (code 102: Insufficient balance)", trimmed and redacted; '' when Beem said nothing usable. */
 function providerDetail(reply: BeemReply, secrets: string[]): string {
   const code = typeof reply.code === 'number' || typeof reply.code === 'string' ? reply.code : '?';
   const message = typeof reply.message === 'string' ? redact(reply.message, secrets) : '';
   if (code === '?' && !message) return '';
   return ` (code ${code}${message ? `: ${message}` : ''})`;
-}
-
-function redact(value: string, secrets: string[]): string {
-  let out = value;
-  for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
-  return out.replace(/\s+/g, ' ').trim().slice(0, 120);
-}
-
-/** Timeouts and network errors. The cause is kept only for network errors: it names a host, not us. */
-function transportFailure(
-  error: unknown,
-  timeoutMs: number,
-  fail: (reason: string, cause?: unknown) => SmsDeliveryError,
-): SmsDeliveryError {
-  // AbortSignal.timeout rejects with a DOMException named TimeoutError, during fetch or body read.
-  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
-    return fail(`no answer within ${timeoutMs} ms`);
-  }
-  const cause = error instanceof Error ? error.cause : undefined;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  return fail(`request failed${typeof code === 'string' ? ` (${code})` : ''}`, cause);
 }

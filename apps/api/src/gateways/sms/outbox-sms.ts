@@ -21,13 +21,16 @@ export interface OutboxSmsOptions {
  * The SMS fake: appends every message to a JSON-lines file that tests, demos and developers read
  * codes from. One appendFile per line: lines from concurrent sends never interleave (O_APPEND).
  */
-export function createOutboxSms({ file, now = () => new Date(), log }: OutboxSmsOptions): SmsGateway {
-  let dirReady: Promise<unknown> | undefined;
+export function createOutboxSms({
+  file,
+  now = () => new Date(),
+  log,
+}: OutboxSmsOptions): SmsGateway {
   return {
     provider: 'outbox',
     async send({ to, text }) {
-      dirReady ??= mkdir(path.dirname(file), { recursive: true });
-      await dirReady;
+      // Every time: cheap, and a directory removed (or not creatable yet) is retried, not remembered.
+      await mkdir(path.dirname(file), { recursive: true });
       const line: OutboxLine = { to, text, at: now().toISOString() };
       await appendFile(file, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 });
       log?.(line);
