@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The app's DATA_DIR: specs read one-time codes from its SMS outbox, as the blueprint's fakes promise. */
+    dataDir: string;
   }
 }
 
@@ -130,6 +132,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     const serverPids = childPids(app.pid ?? 0);

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../testing/test-utils';
+import { jsonResponse, mockFetch, requestedUrls } from '../testing/test-utils';
 import {
   API_TIMEOUT_MS,
   ApiError,
   apiGet,
+  apiSend,
   parseErrorBody,
   parseNextCursor,
   setApiLanguage,
 } from './api-client';
+import { clearSession, getSession, setSession } from './session';
 
 const ZThing = (body: unknown): body is { ok: boolean } =>
   typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean';
@@ -131,5 +133,161 @@ describe('apiGet', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({ code: 'TIMEOUT' });
+  });
+});
+
+describe('authenticated requests', () => {
+  const isOk = (body: unknown): body is { ok: true } =>
+    typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === true;
+
+  function signIn(token = 'old-token', refreshToken = 'refresh-1') {
+    setSession({ token, refreshToken, user: 'Amina Juma', sub: 'u1' });
+  }
+
+  function authHeader(init: RequestInit | undefined): string | null {
+    return new Headers(init?.headers).get('Authorization');
+  }
+
+  afterEach(() => clearSession());
+
+  it('sends the access token as a Bearer header', async () => {
+    signIn();
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await apiGet('/users/u1', isOk, { auth: true });
+    expect(authHeader(fetchMock.mock.calls[0]?.[1])).toBe('Bearer old-token');
+  });
+
+  it('does not send the token to calls that do not ask for it', async () => {
+    signIn();
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await apiGet('/properties', isOk);
+    expect(authHeader(fetchMock.mock.calls[0]?.[1])).toBeNull();
+  });
+
+  it('fails with 401 without calling the API when nobody is signed in', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await expect(apiGet('/users/u1', isOk, { auth: true })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers a 401 with one refresh, stores the rotated tokens and retries once', async () => {
+    signIn();
+    const fetchMock = mockFetch((url, init) => {
+      if (url.pathname === '/api/auth/refresh-token') {
+        expect(JSON.parse(init?.body as string)).toEqual({ refreshToken: 'refresh-1' });
+        return jsonResponse({ token: 'new-token', refreshToken: 'refresh-2', expires_in: 900 });
+      }
+      return authHeader(init) === 'Bearer new-token'
+        ? jsonResponse({ ok: true })
+        : jsonResponse(
+            { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' },
+            { status: 401 },
+          );
+    });
+    await expect(
+      apiSend('PATCH', '/users/u1', { firstName: 'A' }, isOk, { auth: true }),
+    ).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(getSession()).toMatchObject({ token: 'new-token', refreshToken: 'refresh-2' });
+    expect(localStorage.getItem('prop-refreshToken')).toBe('refresh-2');
+    const retried = fetchMock.mock.calls[2]?.[1];
+    expect(retried?.method).toBe('PATCH');
+    expect(retried?.body).toBe(JSON.stringify({ firstName: 'A' }));
+  });
+
+  it('signs out cleanly when the refresh token is refused', async () => {
+    signIn();
+    mockFetch((url) =>
+      url.pathname === '/api/auth/refresh-token'
+        ? jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'ended' }, { status: 401 })
+        : jsonResponse(
+            { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' },
+            { status: 401 },
+          ),
+    );
+    await expect(apiGet('/users/u1', isOk, { auth: true })).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('prop-token')).toBeNull();
+  });
+
+  it('keeps the session when the refresh fails for want of a network', async () => {
+    signIn();
+    mockFetch((url) => {
+      if (url.pathname === '/api/auth/refresh-token') throw new TypeError('Failed to fetch');
+      return jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'x' }, { status: 401 });
+    });
+    await expect(apiGet('/users/u1', isOk, { auth: true })).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(getSession()).toMatchObject({ token: 'old-token', refreshToken: 'refresh-1' });
+  });
+
+  it('refreshes once for many requests that fail together', async () => {
+    signIn();
+    let refreshes = 0;
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/auth/refresh-token') {
+        refreshes += 1;
+        return jsonResponse({ token: 'new-token', refreshToken: 'refresh-2', expires_in: 900 });
+      }
+      return authHeader(init) === 'Bearer new-token'
+        ? jsonResponse({ ok: true })
+        : jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'x' }, { status: 401 });
+    });
+    await Promise.all([1, 2, 3].map(() => apiGet('/users/u1', isOk, { auth: true })));
+    expect(refreshes).toBe(1);
+  });
+
+  it("uses another tab's newer token instead of spending the refresh token again", async () => {
+    signIn('old-token', 'refresh-1');
+    // Another tab refreshed meanwhile: storage holds the next pair, this tab's memory the old one.
+    localStorage.setItem('prop-token', 'tab-token');
+    localStorage.setItem('prop-refreshToken', 'refresh-2');
+    const fetchMock = mockFetch((url, init) => {
+      if (url.pathname === '/api/auth/refresh-token') throw new Error('must not refresh');
+      return authHeader(init) === 'Bearer tab-token'
+        ? jsonResponse({ ok: true })
+        : jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'x' }, { status: 401 });
+    });
+    await expect(apiGet('/users/u1', isOk, { auth: true })).resolves.toEqual({
+      data: { ok: true },
+      nextCursor: null,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getSession()).toMatchObject({ token: 'tab-token', refreshToken: 'refresh-2' });
+  });
+
+  it('refreshes a token about to expire before using it', async () => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 5 }));
+    signIn(`h.${payload}.s`);
+    const fetchMock = mockFetch((url) =>
+      url.pathname === '/api/auth/refresh-token'
+        ? jsonResponse({ token: 'new-token', refreshToken: 'refresh-2', expires_in: 900 })
+        : jsonResponse({ ok: true }),
+    );
+    await apiGet('/users/u1', isOk, { auth: true });
+    expect(requestedUrls(fetchMock).map((url) => url.pathname)).toEqual([
+      '/api/auth/refresh-token',
+      '/api/users/u1',
+    ]);
+    expect(authHeader(fetchMock.mock.calls[1]?.[1])).toBe('Bearer new-token');
+  });
+
+  it('reads Retry-After of a 429 into the error', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many' },
+        { status: 429, headers: { 'Retry-After': '42' } },
+      ),
+    );
+    await expect(
+      apiSend('POST', '/auth/login', { phoneNumber: '0712345678' }, isOk),
+    ).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 42,
+    });
   });
 });
