@@ -4,8 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { SmsGateway } from './gateways/sms/sms-gateway';
 import type { StorageGateway } from './gateways/storage/storage-gateway';
+import { systemClock, type Clock } from './lib/clock';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
@@ -18,6 +23,10 @@ import { createPlansService } from './modules/plans/plans.service';
 import { createPropertiesRepository } from './modules/properties/properties.repository';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { createPropertiesService } from './modules/properties/properties.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { createRequireSignIn, registerAuthentication } from './plugins/authentication';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
@@ -29,8 +38,24 @@ export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   storage: StorageGateway;
+  sms: SmsGateway;
+  /** Signs access tokens (HS256); the one-time-code pepper is derived from it. */
+  jwtSecret: string;
+  /** Where sign-in rules read the time; tests pass a clock they can move. */
+  clock?: Clock;
   /** true: log at config.logLevel; false: silent (tests); an object: Fastify/pino logger options. */
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 ignores a bare hop count (it cannot tell a proxy from
+ * a client that forged X-Forwarded-For), so the count becomes "trust the nearest n addresses":
+ * TRUST_PROXY=1 is right only when the server is reachable through that one proxy alone.
+ */
+function trustProxyOption(
+  setting: boolean | number,
+): boolean | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** A proxy's request id is kept when it looks like one, so log lines can be followed across hops. */
@@ -41,7 +66,8 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * The caller owns the database and storage and closes them after app.close().
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, storage } = deps;
+  const { config, database, storage, sms, jwtSecret } = deps;
+  const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? true;
 
   const app = Fastify({
@@ -54,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Photo uploads (later) set their own limit through multipart; JSON bodies stay small.
     bodyLimit: 1_048_576,
+    // Per-address limits need the client's address, which behind a proxy is in X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createResponseSerializerCompiler({ checkWithZod: config.nodeEnv === 'test' }),
   );
   registerErrorHandler(app);
+  registerAuthentication(app);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -77,6 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const properties = createPropertiesService(createPropertiesRepository(db));
   const locations = createLocationsService(createLocationsRepository(db));
   const plans = createPlansService(createPlansRepository(db));
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    sms,
+    jwtSecret,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const requireSignIn = createRequireSignIn(auth);
+  const users = createUsersService(createUsersRepository(db), clock);
 
   await app.register(
     async (api) => {
@@ -84,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(propertiesRoutes, { service: properties });
       await api.register(locationsRoutes, { service: locations });
       await api.register(plansRoutes, { service: plans });
+      await api.register(authRoutes, { service: auth });
+      await api.register(usersRoutes, { service: users, requireSignIn });
     },
     { prefix: '/api' },
   );

@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedOnStart } from './db/seed/seed-on-start';
+import { createSmsGateway } from './gateways/sms/create-sms-gateway';
 import { createDiskStorage } from './gateways/storage/disk-storage';
+import { loadOrCreateSecret } from './lib/secret-file';
 
 /** In-flight requests get this long after a signal; then (or on a second signal) the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,7 +50,15 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     const storage = createDiskStorage(path.join(config.dataDir, 'media'));
     await seedOnStart(database, storage, config, (message) => console.log(`[makazi] ${message}`));
-    app = await buildApp({ config, database, storage });
+    // Unset outside production: made once and kept, so sign-ins survive restarts.
+    const jwtSecret =
+      config.jwtSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'jwt-secret')));
+    const sms = createSmsGateway(config.sms, {
+      dataDir: config.dataDir,
+      // The development fake: the code shows in the server's output as well as in the outbox file.
+      logOutbox: (line) => app?.log.info({ to: line.to }, `[sms outbox] ${line.text}`),
+    });
+    app = await buildApp({ config, database, storage, sms, jwtSecret });
   } catch (err) {
     await database.close();
     throw err;

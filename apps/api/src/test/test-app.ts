@@ -9,8 +9,12 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { SMS_OUTBOX_FILE } from '../gateways/sms/create-sms-gateway';
+import { createOutboxSms } from '../gateways/sms/outbox-sms';
+import type { SmsGateway } from '../gateways/sms/sms-gateway';
 import { createDiskStorage } from '../gateways/storage/disk-storage';
 import type { StorageGateway } from '../gateways/storage/storage-gateway';
+import type { Clock } from '../lib/clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -82,6 +86,11 @@ export interface TestApp {
   database: DatabaseHandle;
   storage: StorageGateway;
   config: AppConfig;
+  /** The temp DATA_DIR; the SMS outbox is `${dataDir}/sms-outbox.jsonl` (see test/outbox.ts). */
+  dataDir: string;
+  /** The secret access tokens are signed with, for tests that forge tokens. */
+  jwtSecret: string;
+  sms: SmsGateway;
   close(): Promise<void>;
 }
 
@@ -96,6 +105,12 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** Reuse another test app's database (not closed by this app's close()), sparing a fresh one. */
   database?: DatabaseHandle;
+  /** Default: the outbox fake writing to `${dataDir}/sms-outbox.jsonl`, as in development. */
+  sms?: SmsGateway;
+  /** Default: the system clock. Pass a FakeClock (test/fake-clock.ts) to move time. */
+  clock?: Clock;
+  /** Default: a fresh random secret. */
+  jwtSecret?: string;
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -112,12 +127,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? { handle: options.database, db: options.database.db, dispose: () => Promise.resolve() }
     : await createTestDatabase();
   const storage = createDiskStorage(path.join(dataDir, 'media'));
+  const sms = options.sms ?? createOutboxSms({ file: path.join(dataDir, SMS_OUTBOX_FILE) });
+  const jwtSecret = options.jwtSecret ?? randomBytes(48).toString('base64url');
   let app: FastifyInstance;
   try {
     app = await buildApp({
       config,
       database: database.handle,
       storage,
+      sms,
+      jwtSecret,
+      ...(options.clock ? { clock: options.clock } : {}),
       logger: options.logger ?? false,
     });
     options.extend?.(app);
@@ -133,6 +153,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database: database.handle,
     storage,
     config,
+    dataDir,
+    jwtSecret,
+    sms,
     async close() {
       await app.close();
       await database.dispose();

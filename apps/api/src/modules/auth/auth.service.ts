@@ -1,0 +1,343 @@
+import {
+  OTP_MAX_FAILED_ATTEMPTS,
+  OTP_RESEND_AFTER_SECONDS,
+  OTP_TTL_SECONDS,
+} from '@makazi/contracts/auth-values';
+import type {
+  TLoginBody,
+  TLoginResponse,
+  TMessageResponse,
+  TRefreshTokenResponse,
+  TSignupBody,
+  TSignupResponse,
+  TVerifyOtpBody,
+  TVerifyOtpResponse,
+} from '@makazi/contracts/auth';
+import type { TLocale } from '@makazi/contracts/common';
+import type { Clock } from '../../lib/clock';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { maskPhone, normaliseTanzanianMobile } from '../../lib/phone';
+import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
+import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
+import type { Actor } from '../../plugins/authentication';
+import type { AuthRepository, AuthUser, ChallengeRow } from './auth.repository';
+import { createOtpHasher, generateOtpCode } from './otp';
+import { otpSmsText } from './sms-text';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  createAccessTokens,
+  hashRefreshToken,
+  newRefreshToken,
+} from './tokens';
+
+/** Codes sent to one phone in any rolling hour. */
+export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
+/** Codes asked for from one client address in any rolling hour, whatever the phones. */
+export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 20;
+/**
+ * How long wrong answers count against a user: a new code inherits the failures of the previous
+ * unspent one sent within this window, so asking again never buys more guesses; once the limit
+ * is reached, no code is sent or accepted until this long after the locked code was sent.
+ */
+export const OTP_LOCKOUT_SECONDS = 30 * 60;
+const HOUR_MS = 60 * 60 * 1000;
+/** Long enough to tell devices apart in a session list, short enough to never bloat a row. */
+const USER_AGENT_MAX_LENGTH = 200;
+
+const PHONE_FORMAT_MESSAGE = 'must be a Tanzanian mobile number such as 0712345678';
+
+export interface LoginContext {
+  /** The client address the per-address send limit counts (plugins/rate-limit clientAddress). */
+  requestIp: string;
+  /** From Accept-Language when the request has one: becomes the user's SMS language. */
+  locale: TLocale | undefined;
+}
+
+export interface VerifyContext {
+  userAgent: string | undefined;
+}
+
+export interface AuthService {
+  signup(body: TSignupBody, locale: TLocale): Promise<TSignupResponse>;
+  login(body: TLoginBody, context: LoginContext): Promise<TLoginResponse>;
+  verifyOtp(body: TVerifyOtpBody, context: VerifyContext): Promise<TVerifyOtpResponse>;
+  refresh(refreshToken: string): Promise<TRefreshTokenResponse>;
+  logout(refreshToken: string): Promise<TMessageResponse>;
+  /** The signed-in user behind an access token, or null when it is invalid, expired or revoked. */
+  authenticate(accessToken: string): Promise<Actor | null>;
+}
+
+export interface AuthServiceDeps {
+  repository: AuthRepository;
+  sms: SmsGateway;
+  /** Signs access tokens; the OTP pepper is derived from it. */
+  jwtSecret: string;
+  clock: Clock;
+  /** When set, the SMS carries a WebOTP line for this origin. */
+  publicUrl: string | undefined;
+  /** Security events worth an operator's attention (refresh token reuse). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
+}
+
+const after = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+function expiredCode(): AppError {
+  return new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+}
+
+function sessionEnded(): AppError {
+  return new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
+}
+
+function lockedOut(lockedChallenge: ChallengeRow, now: Date): RateLimitedError {
+  const seconds = secondsUntil(after(lockedChallenge.createdAt, OTP_LOCKOUT_SECONDS), now);
+  return new RateLimitedError(
+    `Too many wrong codes. Try again in ${waitInWords(seconds)}.`,
+    seconds,
+  );
+}
+
+/**
+ * Why a user's newest challenge cannot be answered now, or undefined when it can: never sent or
+ * already used → expired; too many wrong answers → locked (while the lockout lasts); past its
+ * expiry → expired.
+ */
+function unusable(challenge: ChallengeRow | undefined, now: Date): AppError | undefined {
+  if (!challenge || challenge.consumedAt) return expiredCode();
+  if (challenge.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) {
+    const lockEnds = after(challenge.createdAt, OTP_LOCKOUT_SECONDS);
+    return lockEnds > now ? lockedOut(challenge, now) : expiredCode();
+  }
+  if (challenge.expiresAt <= now) return expiredCode();
+  return undefined;
+}
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const { repository, sms, clock, publicUrl, log } = deps;
+  const otp = createOtpHasher(deps.jwtSecret);
+  const accessTokens = createAccessTokens(deps.jwtSecret, clock);
+
+  function parsePhone(input: string): string {
+    const phone = normaliseTanzanianMobile(input);
+    if (!phone) throw invalidField('phoneNumber', PHONE_FORMAT_MESSAGE);
+    return phone;
+  }
+
+  async function registeredUser(input: string): Promise<AuthUser> {
+    const user = await repository.findUserByPhone(parsePhone(input));
+    if (!user) throw notFound('No account uses this phone number. Register first.');
+    return user;
+  }
+
+  /** Checks every send limit and records the new challenge, one user at a time. */
+  async function openChallenge(
+    user: AuthUser,
+    codeHash: string,
+    requestIp: string,
+    now: Date,
+  ): Promise<{ id: string }> {
+    return repository.transaction(async (tx) => {
+      await tx.lockUserForSend(user.id);
+      const newest = await tx.newestChallenge(user.id);
+      const carriesFailures =
+        newest !== undefined &&
+        newest.consumedAt === null &&
+        after(newest.createdAt, OTP_LOCKOUT_SECONDS) > now;
+      const failedAttempts = carriesFailures ? newest.failedAttempts : 0;
+      if (carriesFailures && failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) {
+        throw lockedOut(newest, now);
+      }
+      if (newest && after(newest.createdAt, OTP_RESEND_AFTER_SECONDS) > now) {
+        const seconds = secondsUntil(after(newest.createdAt, OTP_RESEND_AFTER_SECONDS), now);
+        throw new RateLimitedError(
+          `A code was just sent. You can ask for another in ${waitInWords(seconds)}.`,
+          seconds,
+        );
+      }
+      const hourAgo = new Date(now.getTime() - HOUR_MS);
+      const toPhone = await tx.recentSendsToUser(user.id, hourAgo, OTP_SENDS_PER_PHONE_PER_HOUR);
+      const oldestToPhone = toPhone[OTP_SENDS_PER_PHONE_PER_HOUR - 1];
+      if (oldestToPhone) {
+        const seconds = secondsUntil(new Date(oldestToPhone.getTime() + HOUR_MS), now);
+        throw new RateLimitedError(
+          `Too many codes were sent to this phone. Try again in ${waitInWords(seconds)}.`,
+          seconds,
+        );
+      }
+      const fromAddress = await tx.recentSendsFromAddress(
+        requestIp,
+        hourAgo,
+        OTP_SENDS_PER_ADDRESS_PER_HOUR,
+      );
+      const oldestFromAddress = fromAddress[OTP_SENDS_PER_ADDRESS_PER_HOUR - 1];
+      if (oldestFromAddress) {
+        const seconds = secondsUntil(new Date(oldestFromAddress.getTime() + HOUR_MS), now);
+        throw new RateLimitedError(
+          `Too many codes were asked for from this network. Try again in ${waitInWords(seconds)}.`,
+          seconds,
+        );
+      }
+      return tx.insertChallenge({
+        userId: user.id,
+        codeHash,
+        failedAttempts,
+        createdAt: now,
+        expiresAt: after(now, OTP_TTL_SECONDS),
+        requestIp,
+      });
+    });
+  }
+
+  return {
+    async signup(body, locale) {
+      const phoneNumber = parsePhone(body.phoneNumber);
+      // ON CONFLICT DO NOTHING: a concurrent signup with the same number loses here, not with a 500.
+      const created = await repository.insertUser({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phoneNumber,
+        locale,
+      });
+      if (!created) {
+        throw new AppError('CONFLICT', 'This phone number is already registered. Sign in instead.');
+      }
+      return { message: 'User registered successfully.', sub: created.id };
+    },
+
+    async login(body, { requestIp, locale }) {
+      const user = await registeredUser(body.phoneNumber);
+      if (locale && locale !== user.locale) await repository.setUserLocale(user.id, locale);
+      const code = generateOtpCode();
+      const now = clock();
+      const challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
+      // The challenge is committed before the network call: no transaction waits on a provider.
+      try {
+        await sms.send({
+          to: user.phoneNumber,
+          text: otpSmsText(code, locale ?? user.locale, publicUrl),
+        });
+      } catch (err) {
+        // A code nobody received must neither be answerable nor count against the limits.
+        await repository.deleteChallenge(challenge.id);
+        if (err instanceof SmsDeliveryError) {
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'The SMS could not be sent. Try again in a moment.',
+            undefined,
+            err,
+          );
+        }
+        throw err;
+      }
+      const sentTo = maskPhone(user.phoneNumber);
+      return {
+        message: `A code was sent to ${sentTo}.`,
+        sentTo,
+        expiresInSeconds: OTP_TTL_SECONDS,
+        resendInSeconds: OTP_RESEND_AFTER_SECONDS,
+      };
+    },
+
+    async verifyOtp(body, { userAgent }) {
+      const user = await registeredUser(body.phoneNumber);
+      const now = clock();
+      const challenge = await repository.newestChallenge(user.id);
+      const problem = unusable(challenge, now);
+      if (problem || !challenge) throw problem ?? expiredCode();
+
+      if (!otp.matches(user.id, body.otp, challenge.codeHash)) {
+        const failures = await repository.recordFailedAttempt(
+          challenge.id,
+          OTP_MAX_FAILED_ATTEMPTS,
+        );
+        if (failures === undefined) {
+          // Spent or locked by a concurrent answer: say which.
+          throw unusable(await repository.newestChallenge(user.id), now) ?? expiredCode();
+        }
+        if (failures >= OTP_MAX_FAILED_ATTEMPTS) throw lockedOut(challenge, now);
+        const left = OTP_MAX_FAILED_ATTEMPTS - failures;
+        throw new AppError(
+          'OTP_INVALID',
+          `The code is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        );
+      }
+
+      const refresh = newRefreshToken();
+      const session = await repository.transaction(async (tx) => {
+        const consumed = await tx.consumeChallenge(
+          { id: challenge.id, userId: user.id },
+          now,
+          OTP_MAX_FAILED_ATTEMPTS,
+        );
+        if (!consumed) return undefined;
+        return tx.createSession({
+          userId: user.id,
+          userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+          createdAt: now,
+          refreshTokenHash: refresh.hash,
+          refreshExpiresAt: after(now, REFRESH_TOKEN_TTL_SECONDS),
+        });
+      });
+      // Another request answered this code first (or it was replaced or locked meanwhile).
+      if (!session) throw expiredCode();
+
+      return {
+        access_token: await accessTokens.sign({ userId: user.id, sessionId: session.sessionId }),
+        refresh_token: refresh.token,
+        username: `${user.firstName} ${user.lastName}`,
+        sub: user.id,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      };
+    },
+
+    async refresh(refreshToken) {
+      const tokenHash = hashRefreshToken(refreshToken);
+      const now = clock();
+      const next = newRefreshToken();
+      const rotated = await repository.transaction(async (tx) => {
+        const live = await tx.rotateRefreshToken(tokenHash, now);
+        if (live) {
+          await tx.insertRefreshToken(
+            live.sessionId,
+            next.hash,
+            now,
+            after(now, REFRESH_TOKEN_TTL_SECONDS),
+          );
+        }
+        return live;
+      });
+      if (!rotated) {
+        const known = await repository.findRefreshToken(tokenHash);
+        if (known?.rotatedAt) {
+          // A spent token came back: one of its two holders is not the user. End the session for both.
+          await repository.revokeSession(known.sessionId, 'refresh_token_reuse', now);
+          log?.warn(
+            { sessionId: known.sessionId },
+            'refresh token presented again after rotation: session revoked',
+          );
+        }
+        throw sessionEnded();
+      }
+      return {
+        token: await accessTokens.sign({ userId: rotated.userId, sessionId: rotated.sessionId }),
+        refreshToken: next.token,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      };
+    },
+
+    async logout(refreshToken) {
+      const known = await repository.findRefreshToken(hashRefreshToken(refreshToken));
+      if (known) await repository.revokeSession(known.sessionId, 'logout', clock());
+      // The same answer either way: logging out twice is fine and reveals nothing.
+      return { message: 'User logged out successfully.' };
+    },
+
+    async authenticate(accessToken) {
+      const claims = await accessTokens.verify(accessToken);
+      if (!claims) return null;
+      const active = await repository.isSessionActive(claims.sessionId, claims.userId);
+      return active ? { userId: claims.userId, sessionId: claims.sessionId } : null;
+    },
+  };
+}
