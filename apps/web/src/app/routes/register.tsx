@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { fromState, phoneFromState } from '../../features/auth/utils/return-path';
+
+/** Spec 2's /register screen: a new account goes on to /login with its phone number filled in. */
+export function RegisterRoute() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const titleId = useId();
+
+  if (session) return <Navigate to="/home" replace />;
+
+  return (
+    <div className="auth-screen">
+      <section className="auth-card" aria-labelledby={titleId}>
+        <h1 id={titleId} className="auth-card__title">
+          {t('register.title')}
+        </h1>
+        <RegisterForm
+          key={location.key}
+          mode="screen"
+          initialPhone={phoneFromState(location.state)}
+          onRegistered={(phoneNumber) =>
+            void navigate('/login', {
+              state: { phoneNumber, from: fromState(location.state) },
+            })
+          }
+        />
+      </section>
+    </div>
+  );
+}

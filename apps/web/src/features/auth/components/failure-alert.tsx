@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useReasonText } from '../hooks/use-reason-text';
+import type { AuthReason } from '../utils/auth-error';
+import { AuthSwitch, type AuthMode } from './auth-switch';
+
+export interface FailureAlertProps {
+  reason: AuthReason;
+  mode: AuthMode;
+  /** The spec's line above the reason ('Failed to login. Please try again.'). */
+  title?: string;
+  phoneNumber?: string;
+}
+
+/** Why a call failed, in words, with the way out when there is one (register, or sign in). */
+export function FailureAlert({ reason, mode, title, phoneNumber }: FailureAlertProps) {
+  const { t } = useTranslation('auth');
+  const reasonText = useReasonText();
+  const offer = 'offer' in reason ? reason.offer : null;
+  return (
+    <div role="alert" className="auth-alert">
+      {title ? <p className="auth-alert__title">{title}</p> : null}
+      <p>{reasonText(reason)}</p>
+      {offer ? (
+        <AuthSwitch mode={mode} to={offer} phoneNumber={phoneNumber} className="btn btn--small">
+          {offer === 'register' ? t('reasons.offerRegister') : t('reasons.offerLogin')}
+        </AuthSwitch>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../hooks/use-countdown';
+import { formatClock } from '../utils/auth-error';
+
+export interface ResendCodeProps {
+  /** When a new code may be asked for (Date.now() value). */
+  deadline: number;
+  /** The seconds the API said to wait (resendInSeconds). */
+  seconds: number;
+  disabled: boolean;
+  onResend: () => void;
+}
+
+/** "Resend code in 0:42", disabled, counting down; then a live "Resend code". Key it by deadline. */
+export function ResendCode({ deadline, seconds, disabled, onResend }: ResendCodeProps) {
+  const { t } = useTranslation('auth');
+  const remaining = useCountdown(deadline, seconds);
+  return (
+    <button
+      type="button"
+      className="auth-link"
+      disabled={disabled || remaining > 0}
+      onClick={onResend}
+    >
+      {remaining > 0 ? t('code.resendIn', { time: formatClock(remaining) }) : t('code.resend')}
+    </button>
+  );
+}

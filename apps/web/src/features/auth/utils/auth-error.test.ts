@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { describeAuthError, formatClock, loginFailureKind } from './auth-error';
+
+function apiError(status: number, code: ConstructorParameters<typeof ApiError>[1]) {
+  return new ApiError(status, code, 'English only');
+}
+
+describe('describeAuthError', () => {
+  it('reads the code and status, never the English message', () => {
+    expect(describeAuthError(apiError(404, 'NOT_FOUND'), 'login')).toEqual({
+      kind: 'notFound',
+      offer: 'register',
+    });
+    expect(describeAuthError(apiError(409, 'CONFLICT'), 'signup')).toEqual({
+      kind: 'conflict',
+      offer: 'login',
+    });
+    expect(describeAuthError(apiError(400, 'OTP_INVALID'), 'verify')).toEqual({
+      kind: 'otpInvalid',
+    });
+    expect(describeAuthError(apiError(400, 'OTP_EXPIRED'), 'verify')).toEqual({
+      kind: 'otpExpired',
+    });
+    expect(describeAuthError(apiError(503, 'SERVICE_UNAVAILABLE'), 'login')).toEqual({
+      kind: 'smsUnavailable',
+    });
+    expect(describeAuthError(apiError(0, 'NETWORK'), 'signup')).toEqual({ kind: 'network' });
+    expect(describeAuthError(apiError(0, 'TIMEOUT'), 'login')).toEqual({ kind: 'timeout' });
+    expect(describeAuthError(new Error('boom'), 'login')).toEqual({ kind: 'generic' });
+  });
+
+  it('carries the Retry-After of a 429', () => {
+    const error = apiError(429, 'RATE_LIMITED');
+    error.retryAfterSeconds = 90;
+    expect(describeAuthError(error, 'verify')).toEqual({
+      kind: 'rateLimited',
+      retryAfterSeconds: 90,
+    });
+  });
+
+  it('names a refused phone number', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
+      { field: 'phoneNumber', message: 'is not a Tanzanian mobile number' },
+    ]);
+    expect(describeAuthError(error, 'signup')).toEqual({ kind: 'invalidPhone' });
+  });
+});
+
+describe('loginFailureKind (spec 8 prefixes)', () => {
+  it('tells a failed send, a failed check and anything else apart', () => {
+    expect(loginFailureKind('login', apiError(404, 'NOT_FOUND'))).toBe('sendFailed');
+    expect(loginFailureKind('verify', apiError(400, 'OTP_INVALID'))).toBe('verifyFailed');
+    expect(loginFailureKind('verify', apiError(200, 'BAD_RESPONSE'))).toBe('loginError');
+    expect(loginFailureKind('login', new TypeError('x'))).toBe('loginError');
+  });
+});
+
+describe('formatClock', () => {
+  it.each([
+    [42, '0:42'],
+    [5, '0:05'],
+    [60, '1:00'],
+    [125, '2:05'],
+    [0, '0:00'],
+  ])('%d s → %s', (seconds, text) => {
+    expect(formatClock(seconds)).toBe(text);
+  });
+});

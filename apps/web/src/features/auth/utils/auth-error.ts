@@ -1,0 +1,71 @@
+import { isApiError } from '../../../lib/api-client';
+
+/*
+ * Why a sign-in call failed, in terms the forms can put into words (hooks/use-reason-text.ts).
+ * The server's own message is English only, so it is never shown: the code and status decide.
+ */
+export type AuthReason =
+  /** No account uses this phone: offer to register. */
+  | { kind: 'notFound'; offer: 'register' }
+  /** The phone is already registered: offer to sign in. */
+  | { kind: 'conflict'; offer: 'login' }
+  | { kind: 'rateLimited'; retryAfterSeconds: number | undefined }
+  | {
+      kind:
+        | 'otpInvalid'
+        | 'otpExpired'
+        | 'smsUnavailable'
+        | 'invalidPhone'
+        | 'validation'
+        | 'network'
+        | 'timeout'
+        | 'generic';
+    };
+
+/** Which call failed: sending the code, checking it, or creating the account. */
+export type AuthCall = 'login' | 'verify' | 'signup';
+
+export function describeAuthError(error: unknown, call: AuthCall): AuthReason {
+  if (!isApiError(error)) return { kind: 'generic' };
+  const { code } = error;
+  if (code === 'NETWORK') return { kind: 'network' };
+  if (code === 'TIMEOUT') return { kind: 'timeout' };
+  if (code === 'OTP_INVALID') return { kind: 'otpInvalid' };
+  if (code === 'OTP_EXPIRED') return { kind: 'otpExpired' };
+  if (code === 'VALIDATION_FAILED') {
+    return error.details.some((detail) => detail.field === 'phoneNumber')
+      ? { kind: 'invalidPhone' }
+      : { kind: 'validation' };
+  }
+  if (error.code === 'RATE_LIMITED' || error.status === 429) {
+    return { kind: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (call !== 'signup' && (error.code === 'NOT_FOUND' || error.status === 404)) {
+    return { kind: 'notFound', offer: 'register' };
+  }
+  if (call === 'signup' && (error.code === 'CONFLICT' || error.status === 409)) {
+    return { kind: 'conflict', offer: 'login' };
+  }
+  if (call === 'login' && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)) {
+    return { kind: 'smsUnavailable' };
+  }
+  return { kind: 'generic' };
+}
+
+/**
+ * Spec 8's toast prefix: a failed send ('Failed to send OTP:'), a failed check ('OTP verification
+ * failed:'), or anything else ('Error during login:'), such as an answer of the wrong shape.
+ */
+export function loginFailureKind(
+  call: 'login' | 'verify',
+  error: unknown,
+): 'sendFailed' | 'verifyFailed' | 'loginError' {
+  if (!isApiError(error) || error.code === 'BAD_RESPONSE') return 'loginError';
+  return call === 'login' ? 'sendFailed' : 'verifyFailed';
+}
+
+/** m:ss, as the resend countdown shows it ("0:42"). */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
