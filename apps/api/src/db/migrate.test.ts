@@ -8,10 +8,13 @@ import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 
 const EXPECTED_TABLES = [
+  'auth_sessions',
   'districts',
+  'otp_challenges',
   'plans',
   'properties',
   'property_photos',
+  'refresh_tokens',
   'regions',
   'streets',
   'users',

@@ -14,7 +14,24 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'Property marketplace for Tanzania. Errors are { statusCode, code, message, details? }; lists page with Link rel="next".',
         version: '0.1.0',
       },
-      tags: [{ name: 'health' }, { name: 'properties' }, { name: 'locations' }, { name: 'plans' }],
+      tags: [
+        { name: 'health' },
+        { name: 'auth', description: 'Sign-in with a phone number and a one-time SMS code' },
+        { name: 'users' },
+        { name: 'properties' },
+        { name: 'locations' },
+        { name: 'plans' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access_token of POST /api/auth/verify-otp (15 minutes).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -27,6 +27,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignIn,
       schema: {
         tags: ['users'],
+        security: [{ bearerAuth: [] }],
         summary: 'Your own profile',
         params: ZUuidParam,
         response: { 200: ZUser, ...errors },
@@ -41,6 +42,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignIn,
       schema: {
         tags: ['users'],
+        security: [{ bearerAuth: [] }],
         summary: 'Change your own name',
         params: ZUuidParam,
         body: ZUpdateUserBody,
