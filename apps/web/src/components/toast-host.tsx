@@ -1,10 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadToastModule, markToastContainerReady, onToastRequested } from '../lib/toast';
+import {
+  loadToastModule,
+  markToastContainerGone,
+  markToastContainerReady,
+  onToastRequested,
+} from '../lib/toast';
 
 const ToastContainer = lazy(async () => {
   const { ToastContainer: Container } = await loadToastModule();
   function ReadyContainer() {
-    useEffect(() => markToastContainerReady(), []);
+    useEffect(() => {
+      markToastContainerReady();
+      return markToastContainerGone;
+    }, []);
     // Spec 9: top-right, closes after 5 s, can be dragged away, pauses while hovered.
     return <Container position="top-right" autoClose={5000} draggable pauseOnHover />;
   }

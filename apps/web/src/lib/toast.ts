@@ -3,6 +3,7 @@ import type * as Toastify from 'react-toastify';
 type ToastModule = typeof Toastify;
 
 let modulePromise: Promise<ToastModule> | null = null;
+let containerMounted = false;
 let containerReady: Promise<void> | null = null;
 let resolveContainer: (() => void) | null = null;
 const hostListeners = new Set<() => void>();
@@ -24,10 +25,19 @@ export function onToastRequested(listener: () => void): () => void {
 
 /** Called by the host once its container is on the page. */
 export function markToastContainerReady(): void {
+  containerMounted = true;
   resolveContainer?.();
 }
 
+/** Called when the container leaves the page (a remounted app, a test): the next toast waits for a new one. */
+export function markToastContainerGone(): void {
+  containerMounted = false;
+  containerReady = null;
+  resolveContainer = null;
+}
+
 function ensureContainer(): Promise<void> {
+  if (containerMounted) return Promise.resolve();
   if (!containerReady) {
     containerReady = new Promise((resolve) => {
       resolveContainer = resolve;
