@@ -24,11 +24,38 @@ async function renderRoutes(routes: RouteObject[], url: string) {
 }
 
 describe('router', () => {
-  it.each(['/nowhere', '/login', '/posts', '/'])('sends %s to /home', async (url) => {
+  it.each(['/nowhere', '/plan/7', '/'])('sends %s to /home', async (url) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByTestId('carousel-Rent')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Sign in'],
+    ['/register', 'Register'],
+    ['/subscribe', 'Choose Property Viewing Subscription'],
+  ])('routes %s to its page', async (url, heading) => {
+    mockFetch(() => jsonResponse([]));
+    const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  // Spec 2's guarded routes: the four detail pages, /posts and /post.
+  it.each([
+    '/land/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
+    '/lease/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
+    '/apartment/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
+    '/house-for-sale/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
+    '/posts',
+    '/post',
+  ])('guards %s: an anonymous visitor lands on /login with it as the origin', async (url) => {
+    mockFetch(() => jsonResponse([]));
+    const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: { pathname: url, search: '', hash: '' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 
   it.each([

@@ -10,8 +10,8 @@ import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/uti
 import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { isUuid } from '../lib/guards';
 import { propertyQueryOptions } from '../features/listing-detail/api/get-property';
+import { getSession } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { DetailGuard } from './routes/detail-guard';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 
@@ -38,7 +38,8 @@ function prefetchList(queryClient: QueryClient, type: TPropertyType, url: string
 }
 
 function prefetchDetail(queryClient: QueryClient, id: string | undefined) {
-  if (isUuid(id)) {
+  // An anonymous visitor is sent to /login: nothing to download for them.
+  if (isUuid(id) && getSession()) {
     void queryClient.prefetchQuery(propertyQueryOptions(id));
   }
   return null;
@@ -74,18 +75,52 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             })),
             {
-              // The seam for spec 2's guarded detail routes.
-              element: <DetailGuard />,
-              children: PROPERTY_TYPES.map((type): RouteObject => ({
-                path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
-                loader: ({ params }) => prefetchDetail(queryClient, params.id),
-                lazy: async () => {
-                  const { DetailRoute } = await import('./routes/detail');
-                  return { element: <DetailRoute type={type} /> };
-                },
-              })),
+              path: 'login',
+              lazy: async () => {
+                const { LoginRoute } = await import('./routes/login');
+                return { Component: LoginRoute };
+              },
             },
-            // Routes of later issues (/login, /posts, /post, /subscribe …) land here until they exist.
+            {
+              path: 'register',
+              lazy: async () => {
+                const { RegisterRoute } = await import('./routes/register');
+                return { Component: RegisterRoute };
+              },
+            },
+            {
+              path: 'subscribe',
+              lazy: async () => {
+                const { SubscribeRoute } = await import('./routes/subscribe');
+                return { Component: SubscribeRoute };
+              },
+            },
+            {
+              // Spec 2's guarded routes: anonymous visitors go to /login with the page in state.
+              // The guard is its own small chunk, fetched with the page's: the home page never needs it.
+              lazy: async () => {
+                const { RequireLogin } = await import('./routes/require-login');
+                return { Component: RequireLogin };
+              },
+              children: [
+                ...PROPERTY_TYPES.map((type): RouteObject => ({
+                  path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
+                  loader: ({ params }) => prefetchDetail(queryClient, params.id),
+                  lazy: async () => {
+                    const { DetailRoute } = await import('./routes/detail');
+                    return { element: <DetailRoute type={type} /> };
+                  },
+                })),
+                ...(['posts', 'post'] as const).map((page): RouteObject => ({
+                  path: page,
+                  lazy: async () => {
+                    const { PostsPendingRoute } = await import('./routes/posts-pending');
+                    return { element: <PostsPendingRoute page={page} /> };
+                  },
+                })),
+              ],
+            },
+            // Routes of later issues (/plan, /promote, /user/… …) land here until they exist.
             { path: '*', element: <Navigate to="/home" replace /> },
           ],
         },

@@ -1,10 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { Outlet, type RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 import { Header } from './header';
+import { createRoutes } from '../router';
+import { getAuthModal } from '../../lib/auth-modal';
 import { LANGUAGE_STORAGE_KEY, createI18n } from '../../lib/i18n';
-import { LocationProbe, renderApp, testResources } from '../../testing/test-utils';
+import { getSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { USER, USER_SUB, requestsTo, sentBody, signIn } from '../../testing/account';
+import { makeRent } from '../../testing/fixtures';
+import {
+  LocationProbe,
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderApp,
+  testResources,
+} from '../../testing/test-utils';
+
+// Toasts are checked as calls: which words, what kind, how many.
+vi.mock(import('../../lib/toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  showToast: vi.fn(() => Promise.resolve()),
+}));
+
+beforeEach(() => {
+  vi.mocked(showToast).mockClear();
+});
+
+function toasts() {
+  return vi.mocked(showToast).mock.calls;
+}
 
 describe('language switch', () => {
   it('switches visible text to Swahili, persists the choice and sets <html lang>', async () => {
@@ -82,5 +110,278 @@ describe('mobile menu', () => {
       'aria-expanded',
       'false',
     );
+  });
+});
+
+/** The header over a page, as the app lays it out, with a probe of the current location. */
+function layoutRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: (
+        <>
+          <Header />
+          <Outlet />
+        </>
+      ),
+      children: [{ path: '*', element: <LocationProbe /> }],
+    },
+  ];
+}
+
+function renderHeader(url = '/lease') {
+  return renderApp(null, { routes: layoutRoutes(), url });
+}
+
+describe('signed out', () => {
+  it('SIGN IN stays a link to /login, and a plain click opens the login popover instead', async () => {
+    mockFetch(() => jsonResponse({}, { status: 404 }));
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    const signIn = screen.getByRole('link', { name: 'SIGN IN' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+
+    await user.click(signIn);
+
+    expect(getAuthModal().modal).toBe('login');
+    expect(screen.getByTestId('location')).toHaveTextContent('/lease');
+    // The popover is a lazy chunk, mounted only now.
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('leaves a modifier click to the browser (new tab)', async () => {
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('link', { name: 'SIGN IN' }));
+    await user.keyboard('{/Control}');
+    expect(getAuthModal().modal).toBe('none');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('mobile menu: POSTS and SIGN IN, which opens the popover and closes the menu', async () => {
+    mockFetch(() => jsonResponse({}, { status: 404 }));
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'POSTS' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('link', { name: 'SIGN IN' }));
+
+    expect(getAuthModal().modal).toBe('login');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/lease');
+  });
+});
+
+describe('signed in', () => {
+  function serveLogout(answer: () => Response = () => jsonResponse({ message: 'Logged out' })) {
+    return mockFetch((url, init) => {
+      if (url.pathname === '/api/auth/logout' && init?.method === 'POST') return answer();
+      if (url.pathname === `/api/users/${USER_SUB}` && init?.method === 'PATCH')
+        return jsonResponse({ ...USER, ...(sentBody(init) as object) });
+      if (url.pathname === `/api/users/${USER_SUB}`) return jsonResponse(USER);
+      return jsonResponse({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+    });
+  }
+
+  it('shows the first letter of the name on a button that names the user', async () => {
+    signIn({ user: 'amina Juma' });
+    await renderHeader();
+    const avatar = await screen.findByRole('button', { name: 'Account menu for amina Juma' });
+    expect(avatar).toHaveTextContent('A');
+    expect(avatar).toHaveAttribute('aria-haspopup', 'menu');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
+  });
+
+  it('opens a menu of Profile and Logout that the keyboard can walk and Escape closes', async () => {
+    signIn();
+    const user = userEvent.setup();
+    await renderHeader();
+    const avatar = await screen.findByRole('button', { name: 'Account menu for Amina Juma' });
+
+    await user.click(avatar);
+
+    const menu = screen.getByRole('menu', { name: 'Account menu for Amina Juma' });
+    expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    expect(avatar).toHaveAttribute('aria-controls', menu.id);
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(items[1]).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    expect(avatar).toHaveFocus();
+
+    // ArrowUp on the button opens the menu on its last item.
+    await user.keyboard('{ArrowUp}');
+    expect(
+      within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
+    ).toHaveFocus();
+  });
+
+  it('closes the menu on a press outside it and on Tab', async () => {
+    signIn();
+    const user = userEvent.setup();
+    await renderHeader();
+    const avatar = await screen.findByRole('button', { name: 'Account menu for Amina Juma' });
+    await user.click(avatar);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('location'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(avatar);
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('Logout tells the API, clears the four stored values, says so and goes home', async () => {
+    signIn();
+    const fetchMock = serveLogout();
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    await waitFor(() => expect(toasts()).toEqual([['User logged out successfully.', 'info']]));
+    for (const key of Object.values(SESSION_STORAGE_KEYS))
+      expect(window.localStorage.getItem(key)).toBeNull();
+    expect(getSession()).toBeNull();
+    const logouts = requestsTo(fetchMock, '/api/auth/logout', 'POST');
+    expect(logouts.map(sentBody)).toEqual([{ refreshToken: 'refresh-token-1' }]);
+    expect(screen.getByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
+  });
+
+  it('signs out even when the logout call fails', async () => {
+    signIn();
+    serveLogout(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    expect(getSession()).toBeNull();
+    expect(window.localStorage.getItem('prop-token')).toBeNull();
+    await waitFor(() => expect(toasts()).toEqual([['User logged out successfully.', 'info']]));
+  });
+
+  it('signs out at once when already on /home', async () => {
+    signIn();
+    serveLogout();
+    const user = userEvent.setup();
+    await renderHeader('/home');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(getSession()).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    expect(toasts()).toEqual([['User logged out successfully.', 'info']]);
+    expect(screen.getByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
+  });
+
+  it('signs out even when the API never answers', async () => {
+    signIn();
+    mockFetch(() => new Promise<Response>(() => {}));
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    expect(getSession()).toBeNull();
+  });
+
+  it('leaving a guarded page by Logout goes home, not to the login guard', async () => {
+    signIn();
+    const listing = makeRent();
+    mockFetch((url) =>
+      url.pathname === `/api/properties/${listing.id}`
+        ? jsonResponse(listing)
+        : url.pathname === '/api/auth/logout'
+          ? jsonResponse({ message: 'Logged out' })
+          : jsonResponse([]),
+    );
+    const user = userEvent.setup();
+    const queryClient = createTestQueryClient();
+    const { router } = await renderApp(null, {
+      routes: createRoutes(queryClient),
+      url: `/lease/${listing.id}`,
+    });
+    await screen.findByTestId('property-detail');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(toasts()).toEqual([['User logged out successfully.', 'info']]));
+    expect(router.state.location.pathname).toBe('/home');
+    expect(await screen.findByTestId('carousel-Rent')).toBeInTheDocument();
+    // The detail page's login guard never saw the session end: no 'You must be logged in'.
+    expect(toasts()).toEqual([['User logged out successfully.', 'info']]);
+  });
+
+  it('mobile menu: POSTS and Logout', async () => {
+    signIn();
+    serveLogout();
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'POSTS' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    expect(getSession()).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('Profile opens the side panel; Update Name saves and the header shows the new name', async () => {
+    signIn();
+    const fetchMock = serveLogout();
+    const user = userEvent.setup();
+    await renderHeader();
+    const avatar = await screen.findByRole('button', { name: 'Account menu for Amina Juma' });
+    await user.click(avatar);
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+
+    const panel = await screen.findByRole('dialog', { name: 'Profile' });
+    const first = await within(panel).findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Zawadi');
+    await user.click(within(panel).getByRole('button', { name: 'Update Name' }));
+
+    expect(
+      await screen.findByRole('button', { name: 'Account menu for Zawadi Juma' }),
+    ).toHaveTextContent('Z');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument(),
+    );
+    const [patch] = requestsTo(fetchMock, `/api/users/${USER_SUB}`, 'PATCH');
+    expect(sentBody(patch)).toEqual({ firstName: 'Zawadi', lastName: 'Juma' });
+    expect(toasts()).toEqual([['Your name has been updated.', 'success']]);
+
+    // Opened again, it starts from the saved name.
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Zawadi Juma' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    const again = await screen.findByRole('dialog', { name: 'Profile' });
+    await within(again).findByLabelText('First name');
   });
 });

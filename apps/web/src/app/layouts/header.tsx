@@ -4,15 +4,22 @@ import { useTranslation } from 'react-i18next';
 import logoSrc from '../../assets/logo.svg';
 import { MenuIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
+import { useAuthModal } from '../../lib/auth-modal';
+import { useSession } from '../../lib/session';
+import { SignInLink } from './sign-in-link';
 import './layout.css';
 
-// The menu panel is only downloaded when a phone user opens it.
+// Panels download only when they are opened: the header is on every first visit.
 const MobileMenu = lazy(() => import('./mobile-menu'));
+const AccountMenu = lazy(() => import('./account-menu'));
+const AuthDialog = lazy(() => import('../../features/auth/components/auth-dialog'));
 export const MOBILE_MENU_ID = 'mobile-menu';
 
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const session = useSession();
+  const authModal = useAuthModal().modal;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
 
@@ -40,9 +47,20 @@ export function Header() {
           </Link>
           <LanguageSwitch />
         </nav>
-        <Link to="/login" className="btn btn--contained">
-          {t('header.signIn')}
-        </Link>
+        {session ? (
+          // Until the menu's chunk arrives, the same circle and letter, not yet a button.
+          <Suspense
+            fallback={
+              <span className="account-menu__avatar" aria-hidden="true">
+                {Array.from(session.user.trim())[0]?.toLocaleUpperCase() ?? '?'}
+              </span>
+            }
+          >
+            <AccountMenu name={session.user} />
+          </Suspense>
+        ) : (
+          <SignInLink className="btn btn--contained" />
+        )}
         <button
           type="button"
           className="icon-btn site-header__menu-button"
@@ -60,6 +78,12 @@ export function Header() {
       {menuRequested ? (
         <Suspense fallback={null}>
           <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
+      {/* Spec 2: the login or register popover, by the auth-modal state. */}
+      {authModal !== 'none' ? (
+        <Suspense fallback={null}>
+          <AuthDialog />
         </Suspense>
       ) : null}
     </header>

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
+import { useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/sign-out';
+import { SignInLink } from './sign-in-link';
 import './mobile-menu.css';
 
 export interface MobileMenuProps {
@@ -11,8 +14,11 @@ export interface MobileMenuProps {
   onClose: () => void;
 }
 
+/** Spec 2: the phone menu has POSTS and Logout (SIGN IN while signed out), plus the language. */
 export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const { t } = useTranslation();
+  const session = useSession();
+  const signOut = useSignOut();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -60,6 +66,20 @@ export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
           <Link to="/posts" className="btn" onClick={onClose}>
             {t('header.posts')}
           </Link>
+          {session ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                onClose();
+                signOut();
+              }}
+            >
+              {t('header.logout')}
+            </button>
+          ) : (
+            <SignInLink className="btn btn--contained" onOpen={onClose} />
+          )}
           <div>
             <p className="mobile-menu__caption">{t('language.label')}</p>
             <LanguageSwitch tone="light" />

@@ -1,15 +1,66 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ContactRevealSlotProps {
-  /** What the app puts here: nothing yet. */
+  /** The contact control the app composes (ContactReveal wrapped in its guards), or nothing. */
   children?: ReactNode;
 }
 
-/**
- * Seam for the sign-in and payments issues: 'View Contacts' / 'Hide Contacts' with Call and Chat
- * go here once GET /api/properties/{id}/contact can be called by a signed-in, subscribed visitor.
- * Until then the detail page shows no contact control at all.
- */
+/** Where the detail page puts its contact control; nothing at all when the app passes none. */
 export function ContactRevealSlot({ children }: ContactRevealSlotProps) {
   return children ? <div data-testid="contact-reveal">{children}</div> : null;
+}
+
+export interface ContactRevealProps {
+  /**
+   * What 'View Contacts' reveals. The app wraps it in the subscription guard, so a visitor without
+   * a subscription is sent to /subscribe when they ask for it, and never before.
+   */
+  children: ReactNode;
+}
+
+/** Spec 2: the View Contacts / Hide Contacts toggle of a detail page. */
+export function ContactReveal({ children }: ContactRevealProps) {
+  const { t } = useTranslation('detail');
+  const [shown, setShown] = useState(false);
+  const regionId = useId();
+  return (
+    <div className="contact-reveal">
+      <button
+        type="button"
+        className="btn btn--contained"
+        aria-expanded={shown}
+        aria-controls={regionId}
+        onClick={() => setShown((current) => !current)}
+      >
+        {shown ? t('contacts.hide') : t('contacts.view')}
+      </button>
+      <div id={regionId} className="contact-reveal__content">
+        {shown ? children : null}
+      </div>
+    </div>
+  );
+}
+
+/** Shown in the revealed area while the subscription status is being asked for. */
+export function ContactRevealChecking() {
+  const { t } = useTranslation('detail');
+  return (
+    <p role="status" className="text-secondary">
+      {t('contacts.checking')}
+    </p>
+  );
+}
+
+/**
+ * What a subscribed visitor sees until GET /api/properties/{id}/contact exists (issue 5 puts the
+ * publisher's phone with Call and Chat here).
+ */
+export function ContactDetailsPending() {
+  const { t } = useTranslation('detail');
+  return (
+    <p data-testid="contact-details" className="contact-reveal__note">
+      {t('contacts.pending')}
+    </p>
+  );
 }

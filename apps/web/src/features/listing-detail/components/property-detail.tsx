@@ -9,7 +9,7 @@ import './listing-detail.css';
 
 export interface PropertyDetailProps {
   property: TProperty;
-  /** Where 'View Contacts' goes once sign-in and subscriptions exist. */
+  /** The contact control the app composes: View Contacts behind the subscription guard. */
   contactSlot?: ReactNode;
 }
 

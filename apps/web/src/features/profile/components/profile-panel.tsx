@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TUser } from '@makazi/contracts/users';
+import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
+import { CloseIcon } from '../../../components/icons';
+import { OutlinedTextField } from '../../../components/field';
+import { isApiError } from '../../../lib/api-client';
+import { openAuthModal } from '../../../lib/auth-modal';
+import { useSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { useUpdateUser, useUser } from '../api/user';
+import { validateName, type TNameError } from '../utils/validate-name';
+import './profile-panel.css';
+
+export interface ProfilePanelProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+type TNameField = 'firstName' | 'lastName';
+
+/** Why a request failed, in the reader's language. */
+function useFailureText() {
+  const { t } = useTranslation();
+  return (error: unknown): string => {
+    if (!isApiError(error)) return t('errors.generic');
+    if (error.status === 401) return t('session.ended');
+    if (error.status === 403) return t('profile.errors.forbidden');
+    if (error.code === 'VALIDATION_FAILED') return t('profile.errors.invalid');
+    if (error.code === 'NETWORK') return t('errors.NETWORK');
+    if (error.code === 'TIMEOUT') return t('errors.TIMEOUT');
+    return t('errors.generic');
+  };
+}
+
+interface NameInputProps {
+  field: TNameField;
+  value: string;
+  error: TNameError | null;
+  onChange: (value: string) => void;
+}
+
+function NameInput({ field, value, error, onChange }: NameInputProps) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  return (
+    <div className="profile-panel__field">
+      <OutlinedTextField
+        label={t(`profile.${field}`)}
+        name={field}
+        value={value}
+        autoComplete={field === 'firstName' ? 'given-name' : 'family-name'}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={messageId} className="profile-panel__error">
+          {t(`profile.errors.${error}`, { max: PERSON_NAME_MAX_LENGTH })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileForm({ sub, user, onDone }: { sub: string; user: TUser; onDone: () => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const [values, setValues] = useState({ firstName: user.firstName, lastName: user.lastName });
+  // Messages appear after the first attempt to save, then follow the typing.
+  const [attempted, setAttempted] = useState(false);
+  const mutation = useUpdateUser(sub);
+  const errors = {
+    firstName: attempted ? validateName(values.firstName) : null,
+    lastName: attempted ? validateName(values.lastName) : null,
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    const invalid = (['firstName', 'lastName'] as const).find((field) =>
+      validateName(values[field]),
+    );
+    if (invalid) {
+      const input = event.currentTarget.elements.namedItem(invalid);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    mutation.mutate(
+      { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
+      {
+        onSuccess: () => {
+          void showToast(t('profile.saved'), 'success');
+          onDone();
+        },
+      },
+    );
+  };
+
+  const change = (field: TNameField) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  return (
+    <form className="profile-panel__form" noValidate onSubmit={submit}>
+      <NameInput
+        field="firstName"
+        value={values.firstName}
+        error={errors.firstName}
+        onChange={change('firstName')}
+      />
+      <NameInput
+        field="lastName"
+        value={values.lastName}
+        error={errors.lastName}
+        onChange={change('lastName')}
+      />
+      <OutlinedTextField
+        label={t('profile.phoneNumber')}
+        value={user.phoneNumber}
+        readOnly
+        type="tel"
+        className="profile-panel__readonly"
+      />
+      {mutation.isError ? (
+        <p role="alert" className="profile-panel__alert">
+          {failureText(mutation.error)}
+        </p>
+      ) : null}
+      <div className="profile-panel__actions">
+        <button type="submit" className="btn btn--contained" disabled={mutation.isPending}>
+          {t('profile.save')}
+        </button>
+        {mutation.isPending ? (
+          <span role="status" className="text-secondary">
+            {t('profile.saving')}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function ProfileBody({ sub, onDone }: { sub: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const user = useUser(sub);
+
+  if (user.isPending) {
+    return (
+      <p role="status" className="text-secondary">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (user.isError) {
+    return (
+      <div role="alert" className="profile-panel__load-error">
+        <p>{failureText(user.error)}</p>
+        <button type="button" className="btn" onClick={() => void user.refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <ProfileForm sub={sub} user={user.data} onDone={onDone} />;
+}
+
+/** Shown when the session ends while the panel is open (another tab, a refused refresh). */
+function SessionEnded({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="profile-panel__ended">
+      <p>{t('session.ended')}</p>
+      <button
+        type="button"
+        className="btn btn--contained"
+        onClick={() => {
+          onDone();
+          openAuthModal('login');
+        }}
+      >
+        {t('profile.signIn')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Spec 2 and 4: the profile side panel. A native modal <dialog> on the right edge (the browser traps
+ * focus, closes it on Escape and gives focus back to the avatar button), with the first and last name
+ * from GET /api/users/{sub}, editable, and the phone number read-only. The content mounts only while
+ * the panel is open, so every opening starts from the saved name.
+ */
+export default function ProfilePanel({ id, open, onClose }: ProfilePanelProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) {
+      if (typeof node.showModal === 'function') node.showModal();
+      else node.setAttribute('open', '');
+    } else if (!open && node.open) {
+      if (typeof node.close === 'function') node.close();
+      else node.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      id={id}
+      className="profile-panel"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={(event) => {
+        // Browsers close a modal dialog on Escape themselves; this covers the non-modal fallback.
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+      // Only a press that starts and ends on the backdrop closes: selecting text in a field and
+      // releasing outside the panel must not throw away what was typed.
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
+        pressedOnBackdrop.current = false;
+      }}
+    >
+      <div className="profile-panel__panel">
+        <div className="profile-panel__top">
+          <h2 id={titleId} className="profile-panel__title">
+            {t('header.profile')}
+          </h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('profile.close')}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {open ? (
+          session ? (
+            <ProfileBody key={session.sub} sub={session.sub} onDone={onClose} />
+          ) : (
+            <SessionEnded onDone={onClose} />
+          )
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, isApiError } from '../../../lib/api-client';
+import { isRecord } from '../../../lib/guards';
+import { accountQueryKey } from '../../../lib/sign-out';
+
+/** GET /api/subscription/status/{userId} answers `{data: {isActive, endsAt?}}` (spec 3 reads data.isActive). */
+export interface SubscriptionStatus {
+  isActive: boolean;
+  /** ISO date-time the subscription ends, when there is one. */
+  endsAt?: string;
+}
+
+function isStatusBody(body: unknown): body is { data: SubscriptionStatus } {
+  return (
+    isRecord(body) &&
+    isRecord(body.data) &&
+    typeof body.data.isActive === 'boolean' &&
+    (body.data.endsAt === undefined || typeof body.data.endsAt === 'string')
+  );
+}
+
+export async function getSubscriptionStatus(
+  userId: string,
+  signal?: AbortSignal,
+): Promise<SubscriptionStatus> {
+  try {
+    const { data } = await apiGet(
+      `/subscription/status/${encodeURIComponent(userId)}`,
+      isStatusBody,
+      { auth: true, signal },
+    );
+    return data.data;
+  } catch (error) {
+    // Until the payments issue adds the endpoint the API answers 404: nobody is subscribed yet.
+    if (isApiError(error) && error.status === 404) return { isActive: false };
+    throw error;
+  }
+}
+
+export function subscriptionStatusQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: [...accountQueryKey(userId), 'subscription-status'],
+    queryFn: ({ signal }) => getSubscriptionStatus(userId, signal),
+    // A subscription bought in another tab should show within a minute, not after ten.
+    staleTime: 30_000,
+  });
+}
+
+/** The signed-in user's status; idle while there is no user. */
+export function useSubscriptionStatus(userId: string | undefined) {
+  return useQuery({ ...subscriptionStatusQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiSend } from './api-client';
+import { isRecord } from './guards';
+import { clearSession, getSession } from './session';
+import { showToast } from './toast';
+
+/**
+ * The first segment of every query key that holds one signed-in user's data (their profile, their
+ * subscription status): signing out drops them all, so the next user of a shared phone never sees them.
+ */
+export const ACCOUNT_QUERY_SCOPE = 'account';
+const HOME = '/home';
+
+export function accountQueryKey(sub: string) {
+  return [ACCOUNT_QUERY_SCOPE, sub] as const;
+}
+
+/**
+ * Tells the API to end the session the refresh token belongs to. Best effort: the browser forgets
+ * the session whatever the answer, so a dead network never keeps anyone signed in.
+ */
+function revokeRefreshToken(refreshToken: string): void {
+  apiSend('POST', '/auth/logout', { refreshToken }, isRecord).catch(() => {
+    // The refresh token then simply expires on the server.
+  });
+}
+
+/**
+ * The header's Logout, spec 2 and 4: go to /home, clear all four stored values and the in-memory
+ * profile, info toast 'User logged out successfully.'.
+ *
+ * The session ends only once the page being left is off the screen: ended earlier, a guarded page
+ * would still be mounted, see it end and answer with its own 'You must be logged in' redirect. (The
+ * router commits a navigation in a transition, after its promise settles, so awaiting it is not
+ * enough.)
+ */
+export function useSignOut(): () => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  /** The path being left while signing out, until it is gone. */
+  const leaving = useRef<string | null>(null);
+
+  const finish = useCallback(() => {
+    clearSession();
+    queryClient.removeQueries({ queryKey: [ACCOUNT_QUERY_SCOPE] });
+    void showToast(t('session.loggedOut'), 'info');
+  }, [queryClient, t]);
+
+  useEffect(() => {
+    // Normally /home; another navigation that overtook it leaves the old page just as well.
+    if (leaving.current === null || pathname === leaving.current) return;
+    leaving.current = null;
+    finish();
+  }, [pathname, finish]);
+
+  return useCallback(() => {
+    const refreshToken = getSession()?.refreshToken;
+    // On its way first, never awaited.
+    if (refreshToken) revokeRefreshToken(refreshToken);
+    if (pathname === HOME) {
+      finish();
+      return;
+    }
+    leaving.current = pathname;
+    void navigate(HOME);
+  }, [finish, navigate, pathname]);
+}
