@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiGet, openSession, screenshot, type Session } from '../support/browser';
 import { pathname } from '../support/catalogue';
 import { messages, text } from '../support/locales';
+import { signedInThroughApi } from '../support/sign-in';
 
 interface RentListing {
   id: string;
@@ -38,6 +39,8 @@ describe('detail page', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
+    // Spec 2 guards the detail pages: a signed-in visitor.
+    await signedInThroughApi(session.page);
   });
   afterAll(async () => {
     await session?.close();

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, openSession, screenshot, type Session } from '../support/browser';
+import { pathname } from '../support/catalogue';
+import { messages, text } from '../support/locales';
+import { newPerson, registerThroughApi, signInOnPage, type Person } from '../support/sign-in';
+import { until } from '../support/until';
+
+const auth = messages('en', 'auth');
+const common = messages('en', 'common');
+
+async function storedSession(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      ['prop-token', 'prop-refreshToken', 'user', 'sub'].map((key) => [
+        key,
+        window.localStorage.getItem(key),
+      ]),
+    ),
+  );
+}
+
+async function expectToast(page: Page, message: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
+}
+
+function accountButton(page: Page, name: string) {
+  return page.getByRole('button', {
+    name: text(common, 'header.account').replace('{{name}}', name),
+  });
+}
+
+describe('signing in with a phone number and an SMS code', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('registers, signs in with the code from the SMS, edits the name and logs out', async () => {
+    const { page } = session;
+    const person = newPerson('Neema', 'Mushi');
+
+    await page.goto('/register');
+    await page.getByLabel(text(auth, 'register.firstName')).fill(person.firstName);
+    await page.getByLabel(text(auth, 'register.lastName')).fill(person.lastName);
+    await page.getByLabel(text(auth, 'register.phone')).fill(person.phone);
+    await page.getByRole('button', { name: text(auth, 'register.submit'), exact: true }).click();
+
+    // Registered: on /login with the number already filled in.
+    await until(() => (pathname(page) === '/login' ? true : undefined), 'the login screen');
+    expect(await page.getByLabel(text(auth, 'login.phone')).inputValue()).toBe(person.phone);
+
+    await signInOnPage(page, person);
+    await expectToast(page, text(auth, 'toast.loginSuccess'));
+    await until(() => (pathname(page) === '/home' ? true : undefined), 'the home page');
+    const stored = await storedSession(page);
+    expect(stored.user).toBe('Neema Mushi');
+    expect(stored['prop-token']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored['prop-refreshToken']).toBeTruthy();
+    expect(stored.sub).toMatch(/^[0-9a-f-]{36}$/);
+    await screenshot(page, 'signed-in-home');
+
+    // Profile: change the first name; the header follows.
+    await accountButton(page, 'Neema Mushi').click();
+    await page.getByRole('menuitem', { name: text(common, 'header.profile') }).click();
+    const firstName = page.getByLabel(text(common, 'profile.firstName'));
+    await until(
+      async () => ((await firstName.inputValue()) === 'Neema' ? true : undefined),
+      'the profile to load',
+    );
+    await firstName.fill('Neema-Grace');
+    await page.getByRole('button', { name: text(common, 'profile.save') }).click();
+    await accountButton(page, 'Neema-Grace Mushi').waitFor();
+    expect((await storedSession(page)).user).toBe('Neema-Grace Mushi');
+    const profile = await page.evaluate(async () => {
+      const response = await fetch(`/api/users/${window.localStorage.getItem('sub') ?? ''}`, {
+        headers: { Authorization: `Bearer ${window.localStorage.getItem('prop-token') ?? ''}` },
+      });
+      return (await response.json()) as { firstName: string; phoneNumber: string };
+    });
+    expect(profile.firstName).toBe('Neema-Grace');
+    expect(profile.phoneNumber).toBe(`+255${person.phone.slice(1)}`);
+
+    // Logout clears the four keys and says so.
+    await accountButton(page, 'Neema-Grace Mushi').click();
+    await page.getByRole('menuitem', { name: text(common, 'header.logout') }).click();
+    await expectToast(page, text(common, 'session.loggedOut'));
+    await page
+      .getByRole('link', { name: text(common, 'header.signIn') })
+      .first()
+      .waitFor();
+    expect(await storedSession(page)).toEqual({
+      'prop-token': null,
+      'prop-refreshToken': null,
+      user: null,
+      sub: null,
+    });
+  });
+
+  it('sends a visitor of a guarded page to sign in, then back to that page', async () => {
+    const { page, context } = session;
+    await context.clearCookies();
+    await page.goto('/home');
+    await page.evaluate(() => window.localStorage.clear());
+    const person: Person = newPerson('Baraka', 'Said');
+    await registerThroughApi(person);
+    const [listing] = await apiGet<{ id: string; title: string }[]>(
+      '/api/properties?type=Rent&limit=1',
+    );
+    if (!listing) throw new Error('the demo catalogue has no Rent listings');
+
+    await page.goto(`/lease/${listing.id}`);
+    await expectToast(page, text(common, 'guards.loginRequired'));
+    await until(() => (pathname(page) === '/login' ? true : undefined), 'the login screen');
+
+    await signInOnPage(page, person);
+    await until(
+      () => (pathname(page) === `/lease/${listing.id}` ? true : undefined),
+      'the return to the guarded listing',
+    );
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+  });
+});

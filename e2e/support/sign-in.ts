@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
+import { messages, text } from './locales';
+import { uniquePhone, waitForCode } from './sms-outbox';
+
+const auth = messages('en', 'auth');
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  /** As the person types it: 07XXXXXXXX. */
+  phone: string;
+}
+
+export function newPerson(firstName = 'Neema', lastName = 'Mushi'): Person {
+  return { firstName, lastName, phone: uniquePhone() };
+}
+
+async function post(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Registers through the API: for specs whose subject is not registration itself. */
+export async function registerThroughApi(person: Person): Promise<void> {
+  await post('/api/auth/signup', {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    phoneNumber: person.phone,
+  });
+}
+
+/**
+ * Fills the login form on the page (popover or /login screen), reads the code the SMS outbox
+ * received and enters it: what a person does with their phone in hand.
+ */
+export async function signInOnPage(page: Page, person: Person): Promise<void> {
+  const since = new Date().toISOString();
+  await page.getByLabel(text(auth, 'login.phone')).fill(person.phone);
+  await page.getByRole('button', { name: text(auth, 'login.submit'), exact: true }).click();
+  const code = await waitForCode(person.phone, since);
+  await page.getByLabel(text(auth, 'code.label'), { exact: true }).fill(code);
+  await page.getByRole('button', { name: text(auth, 'code.submit'), exact: true }).click();
+}
+
+/**
+ * Registers and signs in through the API, then stores the session the way the web app does: for
+ * specs of signed-in pages whose subject is not signing in.
+ */
+export async function signedInThroughApi(
+  page: Page,
+  person: Person = newPerson(),
+): Promise<Person> {
+  await registerThroughApi(person);
+  const since = new Date().toISOString();
+  await post('/api/auth/login', { phoneNumber: person.phone });
+  const otp = await waitForCode(person.phone, since);
+  const tokens = (await post('/api/auth/verify-otp', { phoneNumber: person.phone, otp })) as {
+    access_token: string;
+    refresh_token: string;
+    username: string;
+    sub: string;
+  };
+  await page.goto('/home');
+  await page.evaluate(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
+    },
+    {
+      'prop-token': tokens.access_token,
+      'prop-refreshToken': tokens.refresh_token,
+      user: tokens.username,
+      sub: tokens.sub,
+    },
+  );
+  return person;
+}
