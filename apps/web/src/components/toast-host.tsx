@@ -6,6 +6,8 @@ import {
   onToastRequested,
 } from '../lib/toast';
 
+const HEADER_CLEARANCE = 'calc(56px + 0.5rem)';
+
 const ToastContainer = lazy(async () => {
   const { ToastContainer: Container } = await loadToastModule();
   function ReadyContainer() {
@@ -13,8 +15,17 @@ const ToastContainer = lazy(async () => {
       markToastContainerReady();
       return markToastContainerGone;
     }, []);
-    // Spec 9: top-right, closes after 5 s, can be dragged away, pauses while hovered.
-    return <Container position="top-right" autoClose={5000} draggable pauseOnHover />;
+    // Spec 9: top-right, closes after 5 s, can be dragged away, pauses while hovered. It sits
+    // below the 56 px sticky header, so a toast never hides the account menu or SIGN IN.
+    return (
+      <Container
+        position="top-right"
+        autoClose={5000}
+        draggable
+        pauseOnHover
+        style={{ top: HEADER_CLEARANCE }}
+      />
+    );
   }
   return { default: ReadyContainer };
 });
