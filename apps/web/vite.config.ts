@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = 'http://127.0.0.1:3000';
+const FIRST_VISIT_LIBRARIES =
+  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)\//;
 
 export default defineConfig({
   plugins: [react()],
@@ -14,5 +16,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // The libraries every page runs, in one chunk: compressed together they are ~3 KiB smaller
+        // than split among the lazy routes that share them, and a release that changes only our
+        // code leaves this chunk cached on the phone.
+        manualChunks: (id: string) => (FIRST_VISIT_LIBRARIES.test(id) ? 'vendor' : undefined),
+      },
+    },
   },
 });
