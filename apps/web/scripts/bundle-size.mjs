@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Gzip bytes of the JavaScript a first visit to /home downloads, computed from the Vite manifest:
 // the entry chunk and its static imports, the home route's lazy chunk and its static imports, and
-// the locale files of one language (the app loads every namespace of the visitor's language at start).
+// the locale files of one language that the app loads at start (NAMESPACES in src/lib/i18n.ts; the
+// LAZY_NAMESPACES load with the screens that use them).
 // Chunks that only load on interaction (mobile menu, toasts) or on other routes are listed apart.
 //
 //   node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>] [--lang en|sw]
@@ -78,9 +79,19 @@ if (!manifest[HOME_ROUTE]) throw new Error(`The manifest has no chunk for ${HOME
 const entryKeys = withStaticImports(entryKey);
 const homeKeys = withStaticImports(HOME_ROUTE);
 for (const key of entryKeys) homeKeys.delete(key);
+/** The namespaces i18n.ts loads at start, read from its source so the two cannot disagree. */
+function startNamespaces() {
+  const source = readFileSync(path.join(here, '..', 'src', 'lib', 'i18n.ts'), 'utf8');
+  const list = /export const NAMESPACES = \[([^\]]*)\]/.exec(source)?.[1];
+  if (!list) throw new Error('src/lib/i18n.ts no longer declares NAMESPACES as a literal list');
+  return [...list.matchAll(/'([^']+)'/g)].map(([, name]) => name);
+}
 const localeKeys = new Set(
-  Object.keys(manifest).filter((key) => key.startsWith(`src/locales/${language}/`)),
+  startNamespaces().map((namespace) => `src/locales/${language}/${namespace}.json`),
 );
+for (const key of localeKeys) {
+  if (!manifest[key]) throw new Error(`"${key}" is not in the manifest`);
+}
 const firstVisit = new Set([...entryKeys, ...homeKeys, ...localeKeys]);
 
 // Everything else that is reachable lazily, for context.

@@ -2,6 +2,8 @@ import type common from './locales/en/common.json';
 import type catalogue from './locales/en/catalogue.json';
 import type detail from './locales/en/detail.json';
 import type auth from './locales/en/auth.json';
+import type publish from './locales/en/publish.json';
+import type posts from './locales/en/posts.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -12,6 +14,8 @@ declare module 'i18next' {
       catalogue: typeof catalogue;
       detail: typeof detail;
       auth: typeof auth;
+      publish: typeof publish;
+      posts: typeof posts;
     };
   }
 }

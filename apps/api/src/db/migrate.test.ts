@@ -10,6 +10,7 @@ import { migrateDatabase } from './migrate';
 const EXPECTED_TABLES = [
   'auth_sessions',
   'districts',
+  'media_uploads',
   'otp_challenges',
   'plans',
   'properties',

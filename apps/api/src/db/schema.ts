@@ -255,6 +255,21 @@ export const propertyPhotos = pgTable(
   (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
 );
 
+/**
+ * The upload journal: a storage key is written here (and committed) before its file is stored,
+ * and removed in the transaction that records the photo. A key still here after a crash or a
+ * failed upload names an orphan file, which the sweeper deletes (media module).
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    key: text('key').primaryKey(),
+    propertyId: uuid('property_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('media_uploads_created_idx').on(t.createdAt)],
+);
+
 export const planKind = pgEnum('plan_kind', ['subscription', 'promotion']);
 
 export const plans = pgTable(

@@ -3,7 +3,14 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, type TLocale } from '@makazi/contracts/common-values';
 import { setApiLanguage } from './api-client';
 
+/** Loaded at start: what the public pages and the header need. */
 export const NAMESPACES = ['common', 'catalogue', 'detail', 'auth'] as const;
+/**
+ * Loaded when a screen first asks for them (useTranslation('publish')), so the first visit does
+ * not download the texts of screens most visitors never open. Such a screen renders its loading
+ * state until `ready` (see useTranslation) is true.
+ */
+export const LAZY_NAMESPACES = ['publish', 'posts'] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 
 type LocaleModule = { default: Record<string, unknown> };

@@ -8,17 +8,35 @@ import { AppProvider } from '../app/provider';
 import { createI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import enAuth from '../locales/en/auth.json';
+import enPosts from '../locales/en/posts.json';
+import enPublish from '../locales/en/publish.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
 import swAuth from '../locales/sw/auth.json';
+import swPosts from '../locales/sw/posts.json';
+import swPublish from '../locales/sw/publish.json';
 import swCatalogue from '../locales/sw/catalogue.json';
 import swCommon from '../locales/sw/common.json';
 import swDetail from '../locales/sw/detail.json';
 
 export const testResources = {
-  en: { common: enCommon, catalogue: enCatalogue, detail: enDetail, auth: enAuth },
-  sw: { common: swCommon, catalogue: swCatalogue, detail: swDetail, auth: swAuth },
+  en: {
+    common: enCommon,
+    catalogue: enCatalogue,
+    detail: enDetail,
+    auth: enAuth,
+    publish: enPublish,
+    posts: enPosts,
+  },
+  sw: {
+    common: swCommon,
+    catalogue: swCatalogue,
+    detail: swDetail,
+    auth: swAuth,
+    publish: swPublish,
+    posts: swPosts,
+  },
 };
 
 export function createTestI18n(language: TLocale = 'en'): Promise<I18n> {

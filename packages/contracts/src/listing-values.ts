@@ -1,0 +1,50 @@
+/*
+ * Rules of publishing a listing, free of zod so the create wizard can check a form exactly as the
+ * API will without shipping a schema library. listings.ts builds its schemas from these.
+ */
+import {
+  REQUIRED_PICTURE_LABELS,
+  type TPictureLabel,
+  type TPropertyType,
+} from './property-values';
+
+export const TITLE_MIN_LENGTH = 3;
+export const TITLE_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const OWNER_NAME_MAX_LENGTH = 80;
+/** lotStatus, distanceFromMainRoad, appartmentPriceTerm: short free text. */
+export const SHORT_TEXT_MAX_LENGTH = 200;
+export const ROOMS_MAX = 50;
+export const LEASE_TERM_MAX_MONTHS = 120;
+/** Metres per side of a plot; square metres of a house. Far above anything real. */
+export const LOT_SIDE_MAX_METRES = 100_000;
+export const FLOOR_AREA_MAX_SQM = 1_000_000;
+export const ADDRESS_NUMBER_MAX_LENGTH = 30;
+
+/** The owner's contact number on a listing: +255 or 0 and nine digits (spec 5, payment rule). */
+export const OWNER_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
+
+/** Upload limits the API enforces (blueprint, security model). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_MAX_PIXELS = 40_000_000;
+export const PHOTOS_PER_LISTING_MAX = 20;
+/** What the browser shrinks every photo to before uploading (spec 5 and 9). */
+export const CLIENT_PHOTO_MAX_BYTES = 1024 * 1024;
+export const CLIENT_PHOTO_MAX_SIDE = 1024;
+
+/** The address number field each type sends (spec 3, Address sent). */
+export const ADDRESS_NUMBER_FIELD = {
+  Land: 'plotNumber',
+  Rent: 'houseNumber',
+  HouseForSale: 'houseNumber',
+  Apartment: 'apartmentNumber',
+} as const satisfies Record<TPropertyType, 'plotNumber' | 'houseNumber' | 'apartmentNumber'>;
+
+/** The required photo slots of `type` that `labels` does not fill yet, in slot order. */
+export function missingPictureLabels(
+  type: TPropertyType,
+  labels: readonly string[],
+): TPictureLabel[] {
+  const have = new Set(labels);
+  return REQUIRED_PICTURE_LABELS[type].filter((label) => !have.has(label));
+}
