@@ -116,6 +116,83 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('media storage', () => {
+    const s3 = {
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'makazi-media',
+      S3_ACCESS_KEY_ID: 'AKIAMAKAZI',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
+    };
+
+    it('defaults to disk', () => {
+      expect(loadConfig({}).mediaStorage).toEqual({ kind: 'disk' });
+    });
+
+    it('builds the AWS S3 config: us-east-1, host-style buckets, no prefix', () => {
+      expect(loadConfig(s3).mediaStorage).toEqual({
+        kind: 's3',
+        bucket: 'makazi-media',
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        accessKeyId: 'AKIAMAKAZI',
+        secretAccessKey: 's3-secret',
+        prefix: '',
+      });
+    });
+
+    it('uses path-style buckets with an endpoint unless told otherwise', () => {
+      const minio = { ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' };
+      expect(loadConfig(minio).mediaStorage).toMatchObject({
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+      });
+      expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).mediaStorage).toMatchObject({
+        forcePathStyle: false,
+      });
+      expect(
+        loadConfig({ ...s3, S3_REGION: 'auto', S3_FORCE_PATH_STYLE: 'true' }).mediaStorage,
+      ).toMatchObject({ region: 'auto', forcePathStyle: true });
+    });
+
+    it('drops the slashes around S3_PREFIX', () => {
+      expect(loadConfig({ ...s3, S3_PREFIX: '/makazi/media/' }).mediaStorage).toMatchObject({
+        prefix: 'makazi/media',
+      });
+    });
+
+    it.each([
+      [{ ...s3, S3_BUCKET: undefined }, 'S3_BUCKET'],
+      [{ ...s3, S3_ACCESS_KEY_ID: undefined }, 'S3_ACCESS_KEY_ID'],
+      [{ ...s3, S3_SECRET_ACCESS_KEY: '' }, 'S3_SECRET_ACCESS_KEY'],
+    ])('refuses %o without its settings, naming %s', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        `Invalid configuration: ${variable}: required when MEDIA_STORAGE=s3`,
+      );
+    });
+
+    it('names every missing setting at once and never echoes a secret', () => {
+      const load = () => loadConfig({ MEDIA_STORAGE: 's3', S3_SECRET_ACCESS_KEY: 'hunter2' });
+      expect(load).toThrow(/S3_BUCKET: required .*; S3_ACCESS_KEY_ID: required/);
+      expect(load).not.toThrow(/hunter2/);
+    });
+
+    it('ignores the S3 settings with disk storage', () => {
+      expect(loadConfig({ S3_BUCKET: 'makazi-media' }).mediaStorage).toEqual({ kind: 'disk' });
+    });
+
+    it.each([
+      [{ MEDIA_STORAGE: 'gcs' }, 'MEDIA_STORAGE'],
+      [{ ...s3, S3_BUCKET: 's3://makazi-media' }, 'S3_BUCKET'],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+      [{ ...s3, S3_PREFIX: 'media/../secrets' }, 'S3_PREFIX'],
+    ])('refuses %o with an error naming %s', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));
+    });
+  });
+
   describe('production', () => {
     const jwtSecret = 'x'.repeat(32);
     const beem = { SMS_PROVIDER: 'beem', BEEM_API_KEY: 'beem-key', BEEM_SECRET_KEY: 'beem-secret' };

@@ -22,7 +22,33 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFromEnv.optional(),
-  MEDIA_STORAGE: z.enum(['disk']).default('disk'),
+  MEDIA_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  // The bucket name alone: a URL or s3:// path here is a common slip that would sign the wrong host.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[^/:\s]+$/, 'must be a bucket name, not a URL or path')
+    .optional(),
+  // AWS needs the bucket's real region; S3-compatible services accept us-east-1 (R2 takes it for 'auto').
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  // Slashes at either end are dropped; what remains is plain segments, like a storage key's.
+  S3_PREFIX: z
+    .string()
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/,
+          'must be plain path segments such as makazi/media',
+        ),
+    )
+    .optional(),
   // Unset: generated once into DATA_DIR (refused in production, where it must be managed).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // 'true' trusts every proxy hop, a number trusts that many hops; per-IP limits need it behind one.
@@ -63,6 +89,23 @@ export type SmsConfig =
       senderId: string | undefined;
     };
 
+/** Where photos are stored: local disk, or an S3 bucket on AWS or an S3-compatible service. */
+export type MediaStorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Unset: AWS itself; else MinIO, Cloudflare R2, Wasabi, DigitalOcean Spaces … */
+      endpoint: string | undefined;
+      /** bucket in the path (endpoint/bucket/key) rather than in the host name. */
+      forcePathStyle: boolean;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Put before every key with a slash; '' for none. */
+      prefix: string;
+    };
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -73,7 +116,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Seed the demo catalogue on first run: default on for the embedded database only. */
   seedDemo: boolean;
-  mediaStorage: 'disk';
+  mediaStorage: MediaStorageConfig;
   /** Unset: the server generates one into `${dataDir}/jwt-secret` on first start. */
   jwtSecret: string | undefined;
   trustProxy: boolean | number;
@@ -102,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
   const sms = smsConfig(e, problems);
+  const mediaStorage = mediaStorageConfig(e, problems);
   if (production && sms.provider === 'outbox') {
     problems.push('SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production');
   }
@@ -118,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
-    mediaStorage: e.MEDIA_STORAGE,
+    mediaStorage,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
     sms,
@@ -154,4 +198,24 @@ function smsConfig(e: z.infer<typeof ZEnv>, problems: string[]): SmsConfig {
         senderId: e.AFRICASTALKING_SENDER_ID,
       };
   }
+}
+
+function mediaStorageConfig(e: z.infer<typeof ZEnv>, problems: string[]): MediaStorageConfig {
+  if (e.MEDIA_STORAGE === 'disk') return { kind: 'disk' };
+  // Only the variable's name goes into the message: never a value, which may be a secret.
+  const require = (name: keyof typeof e, value: string | undefined): string => {
+    if (!value) problems.push(`${name}: required when MEDIA_STORAGE=s3`);
+    return value ?? '';
+  };
+  return {
+    kind: 's3',
+    bucket: require('S3_BUCKET', e.S3_BUCKET),
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Most S3-compatible services (MinIO above all) address buckets by path; AWS by host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    accessKeyId: require('S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID),
+    secretAccessKey: require('S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY),
+    prefix: e.S3_PREFIX ?? '',
+  };
 }

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedOnStart } from './db/seed/seed-on-start';
 import { createSmsGateway } from './gateways/sms/create-sms-gateway';
-import { createDiskStorage } from './gateways/storage/disk-storage';
+import { createStorage } from './gateways/storage/create-storage';
 import { loadOrCreateSecret } from './lib/secret-file';
 
 /** In-flight requests get this long after a signal; then (or on a second signal) the process exits anyway. */
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
         : '[makazi] PostgreSQL server from DATABASE_URL',
     );
     await migrateDatabase(database);
-    const storage = createDiskStorage(path.join(config.dataDir, 'media'));
+    const storage = createStorage(config.mediaStorage, { dataDir: config.dataDir });
     await seedOnStart(database, storage, config, (message) => console.log(`[makazi] ${message}`));
     // Unset outside production: made once and kept, so sign-ins survive restarts.
     const jwtSecret =
