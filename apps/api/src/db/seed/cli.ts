@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../../config';
-import { createDiskStorage } from '../../gateways/storage/disk-storage';
+import { createStorage } from '../../gateways/storage/create-storage';
 import { openDatabase } from '../client';
 import { migrateDatabase } from '../migrate';
 import { insertBulkListings } from './bulk-listings';
@@ -53,7 +53,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const c = locations.counts;
     console.log(`seed: reference data ready (${c.regions} regions, ${c.streets} streets)`);
 
-    const storage = createDiskStorage(path.join(config.dataDir, 'media'));
+    const storage = createStorage(config.mediaStorage, { dataDir: config.dataDir });
     const pool = await createPhotoPool(
       storage,
       {
@@ -67,7 +67,11 @@ async function main(argv: readonly string[]): Promise<void> {
       },
       Date.now() % 1000,
     );
-    console.log(`seed: photo pool stored in ${path.join(config.dataDir, 'media')}`);
+    const where =
+      config.mediaStorage.kind === 's3'
+        ? `S3 bucket ${config.mediaStorage.bucket}`
+        : path.join(config.dataDir, 'media');
+    console.log(`seed: photo pool stored in ${where}`);
 
     const result = await insertBulkListings(handle, {
       count: args.listings,
