@@ -67,11 +67,11 @@ async function main(argv: readonly string[]): Promise<void> {
       },
       Date.now() % 1000,
     );
-    const where =
+    const photosWhere =
       config.mediaStorage.kind === 's3'
         ? `S3 bucket ${config.mediaStorage.bucket}`
         : path.join(config.dataDir, 'media');
-    console.log(`seed: photo pool stored in ${where}`);
+    console.log(`seed: photo pool stored in ${photosWhere}`);
 
     const result = await insertBulkListings(handle, {
       count: args.listings,
