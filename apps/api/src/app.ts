@@ -14,6 +14,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createListingsRepository } from './modules/listings/listings.repository';
+import { listingsRoutes } from './modules/listings/listings.routes';
+import { createListingsService } from './modules/listings/listings.service';
 import { createLocationsRepository } from './modules/locations/locations.repository';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
@@ -26,7 +29,11 @@ import { createPropertiesService } from './modules/properties/properties.service
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { createRequireSignIn, registerAuthentication } from './plugins/authentication';
+import {
+  createOptionalSignIn,
+  createRequireSignIn,
+  registerAuthentication,
+} from './plugins/authentication';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
@@ -116,11 +123,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const requireSignIn = createRequireSignIn(auth);
   const users = createUsersService(createUsersRepository(db), clock);
+  const optionalSignIn = createOptionalSignIn(auth);
+  const listings = createListingsService({
+    repository: createListingsRepository(db),
+    views: properties,
+    storage,
+    clock,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
-      await api.register(propertiesRoutes, { service: properties });
+      await api.register(propertiesRoutes, { service: properties, optionalSignIn });
+      await api.register(listingsRoutes, { service: listings, requireSignIn });
       await api.register(locationsRoutes, { service: locations });
       await api.register(plansRoutes, { service: plans });
       await api.register(authRoutes, { service: auth });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler';
 import {
   bearerToken,
+  createOptionalSignIn,
   createRequireSignIn,
   registerAuthentication,
   requireActor,
@@ -28,6 +29,12 @@ beforeAll(async () => {
   });
   app.get('/private', { onRequest: requireSignIn }, (request) => requireActor(request));
   app.get('/forgot-the-hook', (request) => requireActor(request));
+  const optionalSignIn = createOptionalSignIn({
+    authenticate: (token) => Promise.resolve(token === 'good.token.value' ? actor : null),
+  });
+  app.get('/maybe', { onRequest: optionalSignIn }, (request) => ({
+    actor: request.actor ?? null,
+  }));
   await app.ready();
 });
 afterAll(async () => {
@@ -78,6 +85,30 @@ describe('requireSignIn', () => {
   it('makes a route that forgot the hook fail loudly (500), never run anonymously', async () => {
     const res = await get('/forgot-the-hook', 'Bearer good.token.value');
     expect(res.statusCode).toBe(500);
+  });
+});
+
+describe('optionalSignIn', () => {
+  it('sets request.actor from a valid bearer token', async () => {
+    const res = await get('/maybe', 'Bearer good.token.value');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ actor });
+  });
+
+  it('leaves a request without a bearer token anonymous', async () => {
+    for (const header of [undefined, 'Basic dXNlcjpwYXNz', 'Token abc']) {
+      const res = await get('/maybe', header);
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json(), header).toEqual({ actor: null });
+    }
+  });
+
+  it('answers 401 invalid_token for a bearer token that is refused or malformed', async () => {
+    for (const header of ['Bearer bad.token.value', 'Bearer', 'Bearer two words']) {
+      const res = await get('/maybe', header);
+      expect(res.statusCode, header).toBe(401);
+      expect(res.headers['www-authenticate'], header).toBe('Bearer error="invalid_token"');
+    }
   });
 });
 

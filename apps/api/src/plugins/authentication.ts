@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** The signed-in user a request acts for, and the sign-in (session) it acts through. */
@@ -42,22 +47,49 @@ export function bearerToken(header: string | undefined): string | undefined {
  */
 export function createRequireSignIn(authenticator: AccessTokenAuthenticator): RequireSignIn {
   return async (request, reply) => {
-    const header = request.headers.authorization;
-    const token = bearerToken(header);
-    if (token === undefined) {
-      if (header && /^Bearer\b/i.test(header)) {
-        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-        throw new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
-      }
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
-    }
-    const actor = await authenticator.authenticate(token);
-    if (!actor) {
+    request.actor = await actorOf(authenticator, request, reply);
+  };
+}
+
+/** The actor of the request's bearer token, or the 401 requireSignIn answers. */
+async function actorOf(
+  authenticator: AccessTokenAuthenticator,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Actor> {
+  const header = request.headers.authorization;
+  const token = bearerToken(header);
+  if (token === undefined) {
+    if (header && /^Bearer\b/i.test(header)) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
     }
-    request.actor = actor;
+    reply.header('WWW-Authenticate', 'Bearer');
+    throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  }
+  const actor = await authenticator.authenticate(token);
+  if (!actor) {
+    reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    throw new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
+  }
+  return actor;
+}
+
+export type OptionalSignIn = onRequestAsyncHookHandler;
+
+/**
+ * An onRequest hook for routes anyone may call that show more to a signed-in user (an owner's
+ * own listings): a valid bearer token sets request.actor; no Authorization header, or one of
+ * another scheme, leaves the request anonymous. A bearer token that is malformed, expired or
+ * whose session ended is a 401 like requireSignIn's, not a silent downgrade to anonymous: the
+ * client refreshes its token and asks again instead of showing its owner a public page.
+ * Read the actor with `request.actor` (undefined when anonymous).
+ */
+export function createOptionalSignIn(authenticator: AccessTokenAuthenticator): OptionalSignIn {
+  return async (request, reply) => {
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer\b/i.test(header)) return;
+    request.actor = await actorOf(authenticator, request, reply);
   };
 }
 

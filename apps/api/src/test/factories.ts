@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type {
-  TPictureLabel,
-  TPropertyStatus,
-  TPropertyType,
+import { eq, sql } from 'drizzle-orm';
+import {
+  REQUIRED_PICTURE_LABELS,
+  type TPictureLabel,
+  type TPropertyStatus,
+  type TPropertyType,
 } from '@makazi/contracts/property-values';
 import type { Database } from '../db/client';
 import {
@@ -181,6 +182,46 @@ export async function insertPhoto(
   return row!;
 }
 
+/** Every required photo slot of `type` filled, in slot order from position `from`. */
+export async function insertRequiredPhotos(
+  db: Database,
+  propertyId: string,
+  type: TPropertyType,
+  options: { except?: TPictureLabel[]; from?: number } = {},
+): Promise<(typeof propertyPhotos.$inferSelect)[]> {
+  const labels = REQUIRED_PICTURE_LABELS[type].filter((l) => !options.except?.includes(l));
+  const rows = [];
+  for (const [index, label] of labels.entries()) {
+    rows.push(await insertPhoto(db, propertyId, { label, position: (options.from ?? 0) + index }));
+  }
+  return rows;
+}
+
+/** Turns a user's publishing switches on or off, as an admin would. */
+export async function setPublisherPermissions(
+  db: Database,
+  userId: string,
+  permissions: Partial<Pick<UserRow, 'canPost' | 'canEdit' | 'canDelete'>>,
+): Promise<void> {
+  await db.update(users).set(permissions).where(eq(users.id, userId));
+}
+
+/** A listing's row as stored, archived ones included. */
+export async function findPropertyRow(db: Database, id: string): Promise<PropertyRow | undefined> {
+  const [row] = await db.select().from(properties).where(eq(properties.id, id));
+  return row;
+}
+
+/** Sets a listing's status (and rejection reason) directly, as the admin review would. */
+export async function setPropertyStatus(
+  db: Database,
+  id: string,
+  status: TPropertyStatus,
+  rejectionReason: string | null = null,
+): Promise<void> {
+  await db.update(properties).set({ status, rejectionReason }).where(eq(properties.id, id));
+}
+
 export async function insertPlan(
   db: Database,
   values: Pick<typeof plans.$inferInsert, 'kind' | 'durationDays' | 'priceTzs' | 'features'> &
@@ -195,4 +236,54 @@ export async function resetCatalogue(db: Database): Promise<void> {
   await db.execute(
     sql`truncate table property_photos, properties, users, streets, wards, districts, regions, plans cascade`,
   );
+}
+
+/** A complete create body of each type, every field given (as the create wizard sends it). */
+export function listingBody(type: TPropertyType): Record<string, unknown> {
+  const common = {
+    title: `Nyumba ${next()} karibu na soko`,
+    description: 'Safi, maji ya bomba, karibu na barabara kuu.',
+    ownerName: 'Mama Neema',
+    ownerPhoneNumber: '0754123456',
+  };
+  switch (type) {
+    case 'Land':
+      return {
+        ...common,
+        lotPrice: 45_000_000,
+        lotWidth: 20,
+        lotLength: 30.5,
+        lotStatus: 'Hati miliki',
+        distanceFromMainRoad: '300 m',
+        isWaterServiceAvailable: true,
+        isElectricityServiceAvailable: false,
+      };
+    case 'Rent':
+      return {
+        ...common,
+        leasePrice: 350_000,
+        numberOfBedrooms: 2,
+        numberOfBathrooms: 1,
+        leaseTerm: 6,
+      };
+    case 'Apartment':
+      return {
+        ...common,
+        appartmentPrice: 900_000,
+        numberOfBedrooms: 3,
+        numberOfBathrooms: 2,
+        appartmentPriceTerm: '12 months',
+      };
+    case 'HouseForSale':
+      return {
+        ...common,
+        housePrice: 250_000_000,
+        numberOfBedrooms: 4,
+        numberOfBathrooms: 3,
+        squareFootage: 180.5,
+        distanceFromMainRoad: '1 km',
+        isWaterServiceAvailable: true,
+        isElectricityServiceAvailable: true,
+      };
+  }
 }

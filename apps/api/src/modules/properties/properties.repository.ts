@@ -105,6 +105,17 @@ export interface PublicPropertyRow {
   pictures: PictureRow[];
 }
 
+/**
+ * A listing read for a possibly signed-in viewer. The owner-only columns are selected only when
+ * the viewer published the listing; for anyone else they are null, so an owner's phone number
+ * never leaves the database on a public read.
+ */
+export interface ViewerPropertyRow extends PublicPropertyRow {
+  viewerIsOwner: boolean;
+  ownerPhoneNumber: string | null;
+  rejectionReason: string | null;
+}
+
 /** A row of a page with where it sits in the walk, for the next cursor. */
 export interface PageRow extends PublicPropertyRow {
   phase: NewestPhase;
@@ -249,14 +260,23 @@ function photosOf(set: PhotoSet): SQL {
   ), '[]'::jsonb)`;
 }
 
+/** The owner-only columns, null unless `viewerId` published the row. */
+function ownerColumns(viewerId: string): SQL {
+  const isOwner = sql`(${p.publishedBy} = ${viewerId}::uuid)`;
+  return sql`
+  ${isOwner} as "viewerIsOwner",
+  case when ${isOwner} then ${p.ownerPhoneNumber} end as "ownerPhoneNumber",
+  case when ${isOwner} then ${p.rejectionReason} end as "rejectionReason",`;
+}
+
 /**
  * The page's rows for the keys in CTE `page` (id, price, ts, phase), in `order`. Names come from
  * scalar subqueries rather than joins: a primary-key probe per row and no join order for the
  * planner to search (on a six-table join that search cost more than the whole page).
  */
-function readPage(ctes: SQL[], order: SQL, photos: PhotoSet): SQL {
+function readPage(ctes: SQL[], order: SQL, photos: PhotoSet, viewerId?: string): SQL {
   return sql`with ${sql.join(ctes, sql`, `)}
-select page.phase as "phase", ${microsIso(sql`page.ts`)} as "sortKey",
+select page.phase as "phase", ${microsIso(sql`page.ts`)} as "sortKey",${viewerId === undefined ? sql`` : ownerColumns(viewerId)}
   ${p.id} as "id", ${p.type} as "type", ${p.status} as "status", ${p.title} as "title",
   ${p.description} as "description", ${p.ownerName} as "ownerName",
   ${p.priceTzs}::float8 as "priceTzs",
@@ -304,6 +324,20 @@ export interface PropertiesRepository {
     limit: number,
   ): Promise<PageRow[]>;
   findPublic(id: string): Promise<PublicPropertyRow | undefined>;
+  /**
+   * A listing `viewerId` may see: approved, or any non-archived listing of theirs (with the
+   * owner-only columns). undefined when there is none.
+   */
+  findForViewer(id: string, viewerId: string): Promise<ViewerPropertyRow | undefined>;
+  /**
+   * A publisher's listings with every photo, newest first, at most `limit`: all but archived
+   * ones (with the owner-only columns) when `asOwner`, else the approved ones.
+   */
+  listByPublisher(
+    publisherId: string,
+    asOwner: boolean,
+    limit: number,
+  ): Promise<(PublicPropertyRow | ViewerPropertyRow)[]>;
 }
 
 export interface PropertiesRepositoryOptions {
@@ -411,6 +445,25 @@ export function createPropertiesRepository(
       const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p} where ${approved} and ${p.id} = ${listingId}::uuid)`;
       const [row] = await run(readPage([page], sql`page.id`, 'all'));
       return row;
+    },
+
+    async findForViewer(listingId, viewerId) {
+      const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p}
+  where ${p.id} = ${listingId}::uuid and ${p.status} <> 'archived'
+    and (${approved} or ${p.publishedBy} = ${viewerId}::uuid))`;
+      const [row] = await run(readPage([page], sql`page.id`, 'all', viewerId));
+      return row as ViewerPropertyRow | undefined;
+    },
+
+    async listByPublisher(publisherId, asOwner, limit) {
+      // Both walk properties_published_by_idx (published_by, created_at desc).
+      const visible = asOwner ? sql`${p.status} <> 'archived'` : approved;
+      const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p}
+  where ${p.publishedBy} = ${publisherId}::uuid and ${visible}
+  order by ${p.createdAt} desc, ${p.id} desc limit ${limit})`;
+      return run(
+        readPage([page], sql`page.ts desc, page.id desc`, 'all', asOwner ? publisherId : undefined),
+      );
     },
   };
 }

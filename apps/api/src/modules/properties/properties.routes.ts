@@ -1,21 +1,38 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@makazi/contracts/common';
+import {
+  ZPublisherParams,
+  ZPublisherPropertiesResponse,
+  ZViewerProperty,
+} from '@makazi/contracts/listings';
 import {
   ZGetPropertyParams,
   ZListPropertiesQuery,
   ZListPropertiesResponse,
-  ZProperty,
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
+import type { OptionalSignIn } from '../../plugins/authentication';
 import type { PropertiesService } from './properties.service';
 
 /*
  * Public catalogue answers may be reused for a few seconds. Once owners edit and admins approve
- * or archive (later issues), a change shows within this window everywhere, which is acceptable
- * for a marketplace; longer would leave a withdrawn listing on screen noticeably. Owner-facing
- * and admin routes will not use this header.
+ * or archive, a change shows within this window everywhere, which is acceptable for a
+ * marketplace; longer would leave a withdrawn listing on screen noticeably. Owner answers are
+ * never stored (OWNER_VIEW_CACHE).
  */
 const PUBLIC_CATALOGUE_CACHE = 'public, max-age=10';
+/** What an owner sees of their own listings (phone, drafts, rejection reasons): never stored. */
+const OWNER_VIEW_CACHE = 'private, no-store';
+
+/**
+ * Routes that answer the owner more than the public: the answer depends on the Authorization
+ * header, so a cache must key on it (and, by `private, no-store`, never keep the owner's).
+ */
+function viewerCacheHeaders(reply: FastifyReply, asOwner: boolean): void {
+  reply.header('Cache-Control', asOwner ? OWNER_VIEW_CACHE : PUBLIC_CATALOGUE_CACHE);
+  reply.header('Vary', 'Authorization');
+}
 
 /** The next page's URL: the same filters as parsed (so defaults are explicit) plus the cursor. */
 export function nextPageLink(query: TListPropertiesQuery, cursor: string): string {
@@ -30,11 +47,10 @@ export function nextPageLink(query: TListPropertiesQuery, cursor: string): strin
   return `</api/properties?${params.toString()}>; rel="next"`;
 }
 
-export const propertiesRoutes: FastifyPluginCallbackZod<{ service: PropertiesService }> = (
-  app,
-  { service },
-  done,
-) => {
+export const propertiesRoutes: FastifyPluginCallbackZod<{
+  service: PropertiesService;
+  optionalSignIn: OptionalSignIn;
+}> = (app, { service, optionalSignIn }, done) => {
   app.get(
     '/properties',
     {
@@ -54,18 +70,58 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{ service: PropertiesSer
   );
 
   app.get(
-    '/properties/:id',
+    '/properties/publishers/:publisherId',
     {
+      onRequest: optionalSignIn,
       schema: {
         tags: ['properties'],
-        summary: 'One approved listing',
-        params: ZGetPropertyParams,
-        response: { 200: ZProperty, 400: ZErrorResponse, 404: ZErrorResponse },
+        security: [{}, { bearerAuth: [] }],
+        summary: "A publisher's listings, newest first (at most 200)",
+        description:
+          'With the publisher’s own token: every listing but deleted ones, with status, ownerPhoneNumber, rejectionReason and missingPictureLabels. Anyone else: the approved ones, as the catalogue shows them. Every photo of each listing is included. A bearer token that is not valid is a 401 (refresh and retry).',
+        params: ZPublisherParams,
+        response: {
+          200: ZPublisherPropertiesResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const property = await service.getPublic(request.params.id);
-      reply.header('Cache-Control', PUBLIC_CATALOGUE_CACHE);
+      const { items, asOwner } = await service.listByPublisher(
+        request.params.publisherId,
+        request.actor?.userId,
+      );
+      viewerCacheHeaders(reply, asOwner);
+      return items;
+    },
+  );
+
+  app.get(
+    '/properties/:id',
+    {
+      onRequest: optionalSignIn,
+      schema: {
+        tags: ['properties'],
+        security: [{}, { bearerAuth: [] }],
+        summary: 'One approved listing, or one of your own with its owner fields',
+        description:
+          'Anonymous or another user: approved listings only (404 otherwise). With the owner’s token: their listing in any status but deleted, with ownerPhoneNumber, rejectionReason and missingPictureLabels. A bearer token that is not valid is a 401 (refresh and retry).',
+        params: ZGetPropertyParams,
+        response: {
+          200: ZViewerProperty,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { property, asOwner } = await service.getForViewer(
+        request.params.id,
+        request.actor?.userId,
+      );
+      viewerCacheHeaders(reply, asOwner);
       return property;
     },
   );

@@ -1,3 +1,5 @@
+import { missingPictureLabels } from '@makazi/contracts/listing-values';
+import type { TViewerProperty } from '@makazi/contracts/listings';
 import {
   ZPropertyType,
   type TListPropertiesQuery,
@@ -27,6 +29,7 @@ import type {
   PropertiesRepository,
   PublicFilters,
   PublicPropertyRow,
+  ViewerPropertyRow,
 } from './properties.repository';
 
 /** The variant a gallery shows without srcset: wide enough for a phone at 2x, small enough for 3G. */
@@ -38,9 +41,34 @@ export interface PropertyPage {
   nextCursor: string | null;
 }
 
+/** A listing as its viewer may see it, and whether they saw it as its owner. */
+export interface ViewedProperty {
+  property: TViewerProperty;
+  asOwner: boolean;
+}
+
+/**
+ * How many listings the publisher list answers at most. It is not paginated: the spec's client
+ * reads one array, an owner rarely has more than a handful, and 200 keeps a pathological
+ * account's answer (every photo of every listing) to a few hundred kilobytes.
+ */
+export const PUBLISHER_LIST_MAX = 200;
+
 export interface PropertiesService {
   listPublic(query: TListPropertiesQuery): Promise<PropertyPage>;
   getPublic(id: string): Promise<TProperty>;
+  /**
+   * GET /api/properties/{id} for a viewer who may be signed in: an approved listing as the
+   * public sees it, or one of the viewer's own (any status but archived) with the owner fields.
+   */
+  getForViewer(id: string, viewerId: string | undefined): Promise<ViewedProperty>;
+  /** The owner view of a listing of `ownerId`'s, after a write; 404 when it is gone. */
+  getOwnerView(id: string, ownerId: string): Promise<TViewerProperty>;
+  /** GET /api/properties/publishers/{publisherId}: see ZPublisherPropertiesResponse. */
+  listByPublisher(
+    publisherId: string,
+    viewerId: string | undefined,
+  ): Promise<{ items: TViewerProperty[]; asOwner: boolean }>;
 }
 
 // What the storage gateway's key rules allow: nothing in such a key needs percent-encoding.
@@ -202,6 +230,28 @@ export function toProperty(row: PublicPropertyRow): TProperty {
   }
 }
 
+/**
+ * A listing with the fields only its owner sees: the contact number, why it was rejected, and
+ * which required photo slots are still empty.
+ */
+export function toOwnerProperty(row: ViewerPropertyRow): TViewerProperty {
+  return {
+    ...toProperty(row),
+    ownerPhoneNumber: present(row.ownerPhoneNumber, 'owner_phone_number', row.id),
+    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
+    missingPictureLabels: missingPictureLabels(
+      row.type,
+      row.pictures.map((picture) => picture.label),
+    ),
+  };
+}
+
+function isOwnerRow(row: PublicPropertyRow | ViewerPropertyRow): row is ViewerPropertyRow {
+  return 'viewerIsOwner' in row && row.viewerIsOwner;
+}
+
+const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
+
 export function createPropertiesService(repository: PropertiesRepository): PropertiesService {
   /*
    * sort=new: listings with a running promotion first, then the rest newest first (created_at
@@ -260,6 +310,12 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     return { rows, next };
   }
 
+  async function getPublic(id: string): Promise<TProperty> {
+    const row = await repository.findPublic(id);
+    if (!row) throw listingNotFound(id);
+    return toProperty(row);
+  }
+
   return {
     async listPublic(query) {
       const filters: PublicFilters = {
@@ -288,10 +344,32 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
       };
     },
 
-    async getPublic(id) {
-      const row = await repository.findPublic(id);
-      if (!row) throw notFound(`Listing ${id} not found`);
-      return toProperty(row);
+    getPublic,
+
+    async getForViewer(id, viewerId) {
+      if (viewerId === undefined) {
+        return { property: await getPublic(id), asOwner: false };
+      }
+      const row = await repository.findForViewer(id, viewerId);
+      if (!row) throw listingNotFound(id);
+      return isOwnerRow(row)
+        ? { property: toOwnerProperty(row), asOwner: true }
+        : { property: toProperty(row), asOwner: false };
+    },
+
+    async getOwnerView(id, ownerId) {
+      const row = await repository.findForViewer(id, ownerId);
+      if (!row || !isOwnerRow(row)) throw listingNotFound(id);
+      return toOwnerProperty(row);
+    },
+
+    async listByPublisher(publisherId, viewerId) {
+      const asOwner = viewerId === publisherId;
+      const rows = await repository.listByPublisher(publisherId, asOwner, PUBLISHER_LIST_MAX);
+      return {
+        items: rows.map((row) => (isOwnerRow(row) ? toOwnerProperty(row) : toProperty(row))),
+        asOwner,
+      };
     },
   };
 }

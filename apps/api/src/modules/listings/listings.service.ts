@@ -1,0 +1,258 @@
+import type {
+  TAddressBody,
+  TUpdatePropertyBody,
+  TViewerProperty,
+} from '@makazi/contracts/listings';
+import { propertyTypeFromSlug, type TPropertyTypeSlug } from '@makazi/contracts/property-values';
+import type { StorageGateway } from '../../gateways/storage/storage-gateway';
+import type { Clock } from '../../lib/clock';
+import { AppError, invalidField } from '../../lib/errors';
+import type { Actor } from '../../plugins/authentication';
+import type { PropertiesService } from '../properties/properties.service';
+import {
+  assertOwnListing,
+  assertPermission,
+  statusAfterEdit,
+  type PublisherPermissions,
+} from './listing-rules';
+import {
+  addressColumns,
+  detailColumns,
+  parseDetailChanges,
+  parseNewDetails,
+} from './listing-input';
+import type {
+  AddressColumns,
+  ListingChanges,
+  ListingsRepository,
+  PhotoRecord,
+} from './listings.repository';
+
+/*
+ * Publishing: create a listing, give it an address, edit it, delete it. Every check is here:
+ * who may write (the publisher is always the signed-in user; the per-user switches canPost,
+ * canEdit, canDelete), what a body may say, and the status a write leaves the listing in
+ * (listing-rules.ts). Each write is one transaction that locks the listing's row; the answer is
+ * the owner view, read back afterwards by the properties module.
+ */
+
+export interface ListingsService {
+  create(
+    actor: Actor,
+    slug: TPropertyTypeSlug,
+    body: Record<string, unknown>,
+  ): Promise<TViewerProperty>;
+  setAddress(actor: Actor, id: string, body: TAddressBody): Promise<TViewerProperty>;
+  update(actor: Actor, id: string, body: TUpdatePropertyBody): Promise<TViewerProperty>;
+  remove(actor: Actor, id: string): Promise<{ id: string; status: 'archived' }>;
+}
+
+export interface ListingsServiceDeps {
+  repository: ListingsRepository;
+  /** Reads a listing back as its owner sees it. */
+  views: Pick<PropertiesService, 'getOwnerView'>;
+  /** Where removed photos' files are deleted from. */
+  storage: StorageGateway;
+  clock: Clock;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+}
+
+/** The session check joins the user, so this is a user deleted between two queries. */
+const accountGone = () => new AppError('UNAUTHORIZED', 'This account no longer exists.');
+
+async function permissionsOf(
+  repository: ListingsRepository,
+  actor: Actor,
+): Promise<PublisherPermissions> {
+  const permissions = await repository.permissionsOf(actor.userId);
+  if (!permissions) throw accountGone();
+  return permissions;
+}
+
+/**
+ * The four levels must be one chain: the district in the region, the ward in the district, the
+ * street in the ward. The first broken link is named, top down.
+ */
+async function assertLocationChain(
+  repository: ListingsRepository,
+  address: AddressColumns,
+  prefix: string,
+): Promise<void> {
+  const chain = await repository.locationChain(address);
+  const field = (name: string) => `${prefix}${name}`;
+  if (!chain.regionExists) throw invalidField(field('regionId'), 'is not a known region');
+  if (chain.districtRegionId === null) {
+    throw invalidField(field('districtId'), 'is not a known district');
+  }
+  if (chain.districtRegionId !== address.regionId) {
+    throw invalidField(field('districtId'), `is not in region ${address.regionId}`);
+  }
+  if (chain.wardDistrictId === null) throw invalidField(field('wardId'), 'is not a known ward');
+  if (chain.wardDistrictId !== address.districtId) {
+    throw invalidField(field('wardId'), `is not in district ${address.districtId}`);
+  }
+  if (chain.streetWardId === null) {
+    throw invalidField(field('streetId'), 'is not a known street');
+  }
+  if (chain.streetWardId !== address.wardId) {
+    throw invalidField(field('streetId'), `is not in ward ${address.wardId}`);
+  }
+}
+
+/** The photos an edit removes: every id must be one of the listing's. */
+function photosToRemove(photos: PhotoRecord[], ids: string[] | undefined): PhotoRecord[] {
+  if (!ids || ids.length === 0) return [];
+  const wanted = new Set(ids);
+  const foreign = [...wanted].filter((id) => !photos.some((photo) => photo.id === id));
+  if (foreign.length > 0) {
+    throw invalidField('removePhotoIds', `${foreign.join(', ')}: not a photo of this listing`);
+  }
+  return photos.filter((photo) => wanted.has(photo.id));
+}
+
+/** photoOrder must name every remaining photo exactly once. */
+function assertPermutation(remaining: PhotoRecord[], order: string[]): void {
+  const ids = new Set(remaining.map((photo) => photo.id));
+  const unique = new Set(order);
+  if (
+    order.length !== ids.size ||
+    unique.size !== order.length ||
+    order.some((id) => !ids.has(id))
+  ) {
+    throw invalidField(
+      'photoOrder',
+      `must list each of the listing's ${ids.size} remaining photos exactly once`,
+    );
+  }
+}
+
+export function createListingsService(deps: ListingsServiceDeps): ListingsService {
+  const { repository, views, storage, clock, log } = deps;
+
+  /**
+   * Deletes the files of removed photos after their rows are gone. A failure is logged and left
+   * to the media sweeper (the keys stay in the upload journal): the edit itself succeeded.
+   */
+  async function deleteFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    const deleted: string[] = [];
+    results.forEach((result, index) => {
+      const key = keys[index] ?? '';
+      if (result.status === 'fulfilled') deleted.push(key);
+      else
+        log.warn({ err: result.reason as unknown, key }, 'could not delete a removed photo file');
+    });
+    try {
+      await repository.forgetJournalKeys(deleted);
+    } catch (err) {
+      log.warn({ err }, 'could not clear deleted photo files from the upload journal');
+    }
+  }
+
+  return {
+    async create(actor, slug, body) {
+      const type = propertyTypeFromSlug(slug);
+      assertPermission(await permissionsOf(repository, actor), 'canPost');
+      const columns = detailColumns(type, parseNewDetails(type, body));
+      const { title, description, ownerName, ownerPhoneNumber, priceTzs } = columns;
+      if (
+        title === undefined ||
+        description === undefined ||
+        ownerName === undefined ||
+        ownerPhoneNumber === undefined ||
+        priceTzs === undefined
+      ) {
+        throw new Error('complete details lack a common column');
+      }
+      // A new listing has no address and no photos yet: a draft until both are given.
+      const id = await repository.insertListing(
+        {
+          ...columns,
+          type,
+          status: 'draft',
+          publishedBy: actor.userId,
+          title,
+          description,
+          ownerName,
+          ownerPhoneNumber,
+          priceTzs,
+        },
+        clock(),
+      );
+      return views.getOwnerView(id, actor.userId);
+    },
+
+    async setAddress(actor, id, body) {
+      await repository.transaction(async (tx) => {
+        const listing = assertOwnListing(actor.userId, await tx.lockListing(id));
+        assertPermission(await permissionsOf(tx, actor), 'canEdit');
+        const address = addressColumns(listing.type, body);
+        await assertLocationChain(tx, address, '');
+        const photos = await tx.photosOf(id);
+        const { status } = statusAfterEdit(
+          listing.type,
+          true,
+          photos.map((photo) => photo.label),
+        );
+        await tx.updateListing(id, { address, status, rejectionReason: null }, clock());
+      });
+      return views.getOwnerView(id, actor.userId);
+    },
+
+    async update(actor, id, body) {
+      const { address, removePhotoIds, photoOrder, ...fields } = body;
+      const orphanKeys = await repository.transaction(async (tx) => {
+        const listing = assertOwnListing(actor.userId, await tx.lockListing(id));
+        assertPermission(await permissionsOf(tx, actor), 'canEdit');
+
+        const columns = detailColumns(listing.type, parseDetailChanges(listing.type, fields));
+        const newAddress = address ? addressColumns(listing.type, address, 'address.') : undefined;
+        if (newAddress) await assertLocationChain(tx, newAddress, 'address.');
+        const photos = await tx.photosOf(id);
+        const removed = photosToRemove(photos, removePhotoIds);
+        const remaining = photos.filter((photo) => !removed.includes(photo));
+        if (photoOrder) assertPermutation(remaining, photoOrder);
+
+        const changes: ListingChanges = {
+          ...columns,
+          ...(newAddress ? { address: newAddress } : {}),
+        };
+        // Content the public would see changed: back to review (or to draft when incomplete).
+        // A new order of photos already reviewed is not new content.
+        if (Object.keys(columns).length > 0 || newAddress || removed.length > 0) {
+          changes.status = statusAfterEdit(
+            listing.type,
+            listing.hasAddress || newAddress !== undefined,
+            remaining.map((photo) => photo.label),
+          ).status;
+          changes.rejectionReason = null;
+        }
+        const now = clock();
+        const keys = removed.flatMap((photo) => photo.keys);
+        await tx.deletePhotos(
+          id,
+          removed.map((photo) => photo.id),
+        );
+        await tx.journalOrphanKeys(id, keys, now);
+        if (photoOrder) await tx.reorderPhotos(id, photoOrder);
+        if (Object.keys(changes).length > 0 || removed.length > 0 || photoOrder) {
+          await tx.updateListing(id, changes, now);
+        }
+        return keys;
+      });
+      await deleteFiles(orphanKeys);
+      return views.getOwnerView(id, actor.userId);
+    },
+
+    async remove(actor, id) {
+      // Soft delete: the row and its photos stay (for support and disputes), gone for everyone.
+      await repository.transaction(async (tx) => {
+        assertOwnListing(actor.userId, await tx.lockListing(id));
+        assertPermission(await permissionsOf(tx, actor), 'canDelete');
+        await tx.archive(id, clock());
+      });
+      return { id, status: 'archived' };
+    },
+  };
+}
