@@ -20,6 +20,10 @@ import { createListingsService } from './modules/listings/listings.service';
 import { createLocationsRepository } from './modules/locations/locations.repository';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
+import { createMediaRepository } from './modules/media/media.repository';
+import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
+import { registerUploadSweeper } from './modules/media/upload-sweeper';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
@@ -132,6 +136,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  const media = createMediaService({
+    repository: createMediaRepository(db),
+    storage,
+    ownerView: (id, ownerId) => properties.getOwnerView(id, ownerId),
+    clock,
+    log: app.log,
+  });
+  registerUploadSweeper(app, media, { clock });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
@@ -141,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(plansRoutes, { service: plans });
       await api.register(authRoutes, { service: auth });
       await api.register(usersRoutes, { service: users, requireSignIn });
+      await api.register(mediaRoutes, { service: media, requireSignIn });
     },
     { prefix: '/api' },
   );

@@ -130,15 +130,21 @@ export function photoVariantKey(photoId: string, width: number): string {
   return `photos/${photoId.slice(0, 2)}/${photoId}-${width}.webp`;
 }
 
+/** The storage keys a processed photo's variants will be written under, narrowest first. */
+export function plannedVariantKeys(processed: ProcessedPhoto, photoId: string): string[] {
+  return processed.variants.map((v) => photoVariantKey(photoId, v.width));
+}
+
 /**
- * Writes a processed photo's variants to storage under new random keys. On any failure it removes
- * what it wrote, so a failed upload leaves no orphans.
+ * Writes a processed photo's variants to storage under the keys of `photoId` (random unless the
+ * caller already recorded them, see the upload journal). On any failure it removes what it wrote,
+ * so a failed upload leaves no orphans.
  */
 export async function storePhotoVariants(
   storage: StorageGateway,
   processed: ProcessedPhoto,
+  photoId: string = randomUUID(),
 ): Promise<StoredPhoto> {
-  const photoId = randomUUID();
   const planned = processed.variants.map((v) => ({ ...v, key: photoVariantKey(photoId, v.width) }));
   const results = await Promise.allSettled(
     planned.map((v) => storage.put(v.key, v.data, 'image/webp')),

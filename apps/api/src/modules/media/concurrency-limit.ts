@@ -1,0 +1,45 @@
+/** Frees the slot taken by acquire(); calling it twice frees it once. */
+export type Release = () => void;
+
+export interface ConcurrencyLimit {
+  /** Resolves once a slot is free, first come first served. */
+  acquire(): Promise<Release>;
+  /** Slots taken now (for tests and metrics). */
+  readonly active: number;
+}
+
+/** At most `slots` holders at a time; the rest wait in arrival order. */
+export function createConcurrencyLimit(slots: number): ConcurrencyLimit {
+  if (!Number.isInteger(slots) || slots < 1) throw new Error(`slots must be ≥ 1, got ${slots}`);
+  let active = 0;
+  const waiting: (() => void)[] = [];
+
+  function release(): void {
+    const next = waiting.shift();
+    // The slot passes straight to the next waiter, so a newcomer cannot overtake it.
+    if (next) next();
+    else active -= 1;
+  }
+
+  function once(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  }
+
+  return {
+    acquire() {
+      if (active < slots) {
+        active += 1;
+        return Promise.resolve(once());
+      }
+      return new Promise((resolve) => waiting.push(() => resolve(once())));
+    },
+    get active() {
+      return active;
+    },
+  };
+}

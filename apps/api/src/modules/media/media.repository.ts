@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type {
+  TPictureLabel,
+  TPropertyStatus,
+  TPropertyType,
+} from '@makazi/contracts/property-values';
+import type { Database } from '../../db/client';
+import { mediaUploads, properties, propertyPhotos, users } from '../../db/schema';
+
+/*
+ * SQL of photo uploads: the listing and the user an upload is checked against, the upload journal
+ * (media_uploads), and the one transaction that records a request's photos.
+ */
+
+/** What an upload needs to know about its listing. */
+export interface UploadTarget {
+  id: string;
+  publishedBy: string;
+  type: TPropertyType;
+  status: TPropertyStatus;
+  /** Region, district, ward and street are all set. */
+  hasAddress: boolean;
+}
+
+export interface ExistingPhoto {
+  id: string;
+  label: TPictureLabel;
+  position: number;
+  variants: { width: number; height: number; key: string }[];
+}
+
+export interface NewPhotoRow {
+  label: TPictureLabel;
+  position: number;
+  width: number;
+  height: number;
+  variants: { width: number; height: number; key: string }[];
+}
+
+/** What a request's transaction writes, decided from the locked listing and its current photos. */
+export interface PhotoChanges {
+  removePhotoIds: string[];
+  insert: NewPhotoRow[];
+  status: TPropertyStatus;
+  /** Storage keys no row names any more once this commits: journaled in the same transaction. */
+  orphanKeys: string[];
+}
+
+export interface MediaRepository {
+  findUploadTarget(propertyId: string): Promise<UploadTarget | undefined>;
+  findPermissions(
+    userId: string,
+  ): Promise<{ canPost: boolean; canEdit: boolean; canDelete: boolean } | undefined>;
+  /** Records storage keys about to be written (committed on return). */
+  journal(keys: readonly string[], propertyId: string | null, at: Date): Promise<void>;
+  /** Drops keys from the journal: their files were deleted, or a photo row names them. */
+  forget(keys: readonly string[]): Promise<void>;
+  /**
+   * In one transaction: locks the listing, lets `decide` turn it and its photos into changes (or
+   * throw, which rolls everything back), applies them, journals the keys they orphan and forgets
+   * `journaledKeys` (now named by photo rows).
+   */
+  recordPhotos<T extends PhotoChanges>(
+    propertyId: string,
+    journaledKeys: readonly string[],
+    at: Date,
+    decide: (listing: UploadTarget | undefined, photos: ExistingPhoto[]) => T,
+  ): Promise<T>;
+  /** Journaled keys older than `olderThan`, oldest first. */
+  journaledBefore(olderThan: Date, limit: number): Promise<string[]>;
+}
+
+const p = properties;
+const ph = propertyPhotos;
+
+const targetColumns = {
+  id: p.id,
+  publishedBy: p.publishedBy,
+  type: p.type,
+  status: p.status,
+  hasAddress: sql<boolean>`(${p.regionId} is not null and ${p.districtId} is not null and ${p.wardId} is not null and ${p.streetId} is not null)`,
+};
+
+export function createMediaRepository(db: Database): MediaRepository {
+  return {
+    async findUploadTarget(propertyId) {
+      const [row] = await db.select(targetColumns).from(p).where(eq(p.id, propertyId));
+      return row;
+    },
+
+    async findPermissions(userId) {
+      const [row] = await db
+        .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async journal(keys, propertyId, at) {
+      if (keys.length === 0) return;
+      await db
+        .insert(mediaUploads)
+        .values(keys.map((key) => ({ key, propertyId, createdAt: at })))
+        .onConflictDoNothing();
+    },
+
+    async forget(keys) {
+      if (keys.length === 0) return;
+      await db.delete(mediaUploads).where(inArray(mediaUploads.key, [...keys]));
+    },
+
+    async recordPhotos(propertyId, journaledKeys, at, decide) {
+      return db.transaction(async (tx) => {
+        // The row lock serialises uploads and edits of one listing: positions and slots stay unique.
+        const [listing] = await tx
+          .select(targetColumns)
+          .from(p)
+          .where(eq(p.id, propertyId))
+          .for('update');
+        const photos = listing
+          ? await tx
+              .select({ id: ph.id, label: ph.label, position: ph.position, variants: ph.variants })
+              .from(ph)
+              .where(eq(ph.propertyId, propertyId))
+              .orderBy(asc(ph.position))
+          : [];
+        const changes = decide(listing, photos);
+
+        if (changes.removePhotoIds.length > 0) {
+          await tx
+            .delete(ph)
+            .where(and(eq(ph.propertyId, propertyId), inArray(ph.id, changes.removePhotoIds)));
+        }
+        if (changes.insert.length > 0) {
+          await tx.insert(ph).values(changes.insert.map((row) => ({ ...row, propertyId })));
+        }
+        const statusChanged = listing?.status !== changes.status;
+        await tx
+          .update(p)
+          .set({
+            status: changes.status,
+            updatedAt: at,
+            // A reason explains a rejection; a listing sent back for review has none yet.
+            ...(statusChanged ? { rejectionReason: null } : {}),
+          })
+          .where(eq(p.id, propertyId));
+        if (changes.orphanKeys.length > 0) {
+          await tx
+            .insert(mediaUploads)
+            .values(changes.orphanKeys.map((key) => ({ key, propertyId, createdAt: at })))
+            .onConflictDoNothing();
+        }
+        if (journaledKeys.length > 0) {
+          await tx.delete(mediaUploads).where(inArray(mediaUploads.key, [...journaledKeys]));
+        }
+        return changes;
+      });
+    },
+
+    async journaledBefore(olderThan, limit) {
+      const rows = await db
+        .select({ key: mediaUploads.key })
+        .from(mediaUploads)
+        .where(lt(mediaUploads.createdAt, olderThan))
+        .orderBy(asc(mediaUploads.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.key);
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@makazi/contracts/common';
+import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
+import { ZPropertyIdParams, ZViewerProperty } from '@makazi/contracts/listings';
+import { ZPictureLabel } from '@makazi/contracts/properties';
+import { AppError } from '../../lib/errors';
+import { requireActor, type RequireSignIn } from '../../plugins/authentication';
+import { clientAddress } from '../../plugins/rate-limit';
+import type { FormPart, MediaService } from './media.service';
+import { readLimited } from './read-limited';
+
+/**
+ * A light guard against a runaway client: a listing needs at most nine photos, and a phone on a
+ * poor network retrying a failed upload stays far below this. Counted per signed-in user.
+ */
+const UPLOAD_LIMIT = {
+  max: 60,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? clientAddress(request),
+};
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  413: ZErrorResponse,
+  415: ZErrorResponse,
+  429: ZErrorResponse,
+};
+
+/**
+ * The form as the API description shows it. Documentation only: the body is a stream the handler
+ * reads part by part (see formParts), so no schema validates it.
+ */
+const ZUploadForm = z.object({
+  files: z
+    .array(z.string().meta({ format: 'binary' }))
+    .describe('The photos (JPEG, PNG, WebP …), in order'),
+  category: z
+    .array(ZPictureLabel)
+    .describe('One picture label per file: the i-th labels the i-th file'),
+});
+
+/** The route's schemas are validated with zod, except the body, which is only documented. */
+function paramsOnlyValidator<T>(
+  route: Parameters<FastifySchemaCompiler<T>>[0],
+): ReturnType<FastifySchemaCompiler<T>> {
+  if (route.httpPart === 'body') return (value: unknown) => ({ value });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
+
+/** The request's multipart parts as the service reads them; 415 when the body is not multipart. */
+async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the photos as multipart/form-data with repeated files and category fields.',
+    );
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      yield { kind: 'file', name: part.fieldname, read: (max) => readLimited(part.file, max) };
+    } else {
+      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+    }
+  }
+}
+
+/**
+ * After an early answer (a 413 on the second file, a 403 before any), the rest of the body is
+ * not wanted: drop it as it arrives and close the connection once the answer is sent, so neither
+ * side waits on a half-read upload.
+ */
+function discardRestOfBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (raw.readableEnded) return;
+  reply.header('Connection', 'close');
+  raw.unpipe();
+  raw.resume();
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  service: MediaService;
+  requireSignIn: RequireSignIn;
+}> = async (app, { service, requireSignIn }) => {
+  // Multipart is parsed on this route alone. Limits are per part; the service names which file
+  // broke one. One more file and field than allowed reach the service, so it answers a 400 that
+  // says what the limit is; beyond that the parser stops with a 413.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: PHOTO_MAX_BYTES,
+      files: PHOTOS_PER_LISTING_MAX + 1,
+      fields: PHOTOS_PER_LISTING_MAX + 1,
+      parts: 2 * PHOTOS_PER_LISTING_MAX + 2,
+      fieldNameSize: 64,
+      fieldSize: 64,
+      headerPairs: 20,
+    },
+  });
+
+  // The answer is the owner view, with the owner's contact number: never kept by a shared cache.
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.post(
+    '/properties/:id/media',
+    {
+      onRequest: requireSignIn,
+      config: { rateLimit: UPLOAD_LIMIT },
+      validatorCompiler: paramsOnlyValidator,
+      schema: {
+        tags: ['properties'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Add photos to your listing',
+        description: [
+          'multipart/form-data with repeated `files` (images) and `category` (picture labels) fields: the i-th category, in order of appearance, labels the i-th file, before or after it; the counts must match (400 naming category).',
+          `Each file at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB (413 naming files.<i>) and 40 megapixels (413), checked by content: anything but JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF is a 415 whatever its name or declared type.`,
+          'Photos are re-encoded to WebP (320, 768, 1280 wide) without EXIF or GPS. A label that already has a photo is replaced; others are appended. At most one photo per label per request.',
+          `A listing holds at most ${PHOTOS_PER_LISTING_MAX} photos. All or nothing: when any file fails, none is kept. The listing becomes pending (awaiting review) when it has its address and every required photo, draft otherwise. Answers the owner view.`,
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        params: ZPropertyIdParams,
+        body: ZUploadForm,
+        response: { 201: ZViewerProperty, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      try {
+        const view = await service.uploadPhotos(actor, request.params.id, formParts(request));
+        reply.code(201);
+        return view;
+      } catch (err) {
+        discardRestOfBody(request, reply);
+        throw err;
+      }
+    },
+  );
+};

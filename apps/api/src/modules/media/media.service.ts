@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import { PICTURE_LABELS, type TPictureLabel } from '@makazi/contracts/property-values';
+import {
+  InvalidStorageKeyError,
+  type StorageGateway,
+} from '../../gateways/storage/storage-gateway';
+import type { Clock } from '../../lib/clock';
+import { AppError, invalidField } from '../../lib/errors';
+import type { Actor } from '../../plugins/authentication';
+import { assertOwnListing, assertPermission, statusAfterEdit } from '../listings/listing-rules';
+import { createConcurrencyLimit } from './concurrency-limit';
+import type { ExistingPhoto, MediaRepository, NewPhotoRow, PhotoChanges } from './media.repository';
+import {
+  PhotoRejectedError,
+  plannedVariantKeys,
+  processPhoto,
+  storePhotoVariants,
+  type ProcessedPhoto,
+  type StoredPhoto,
+} from './photo-processing';
+
+/*
+ * Photo uploads (POST /api/properties/{id}/media), all or nothing per request, and crash-safe:
+ *
+ *   1. each file is read (at most PHOTO_MAX_BYTES) and re-encoded by processPhoto;
+ *   2. its future storage keys go into the upload journal (media_uploads), committed;
+ *   3. its variants are written to storage;
+ *   4. once every file of the request is stored, one transaction records the photo rows,
+ *      replaces the slots they fill, takes the request's keys out of the journal, puts the keys of
+ *      replaced photos in, and recomputes the listing's status;
+ *   5. after the commit, the replaced photos' files are deleted and their keys forgotten.
+ *
+ * A failure anywhere before the commit deletes the request's files and journal rows and answers
+ * the error: nothing of the request is recorded. A crash leaves keys in the journal, and
+ * sweepOrphanUploads deletes their files once they are older than any upload can take.
+ *
+ * Pairing: the form repeats `files` and `category`; the i-th category field (in order of
+ * appearance) labels the i-th file, whether it comes before or after that file, so a client may
+ * send file, category, file, category … or all files then all categories. The counts must match.
+ *
+ * Slots: a listing holds one photo per label (the wizard's slots). A label that already has a
+ * photo is replaced: the new photo takes the old one's position, the old row is deleted and its
+ * files after the commit. New labels are appended after the last position. A request may not name
+ * a label twice.
+ */
+
+/** One part of the multipart form, in the order the client sent it. */
+export type FormPart =
+  | { kind: 'field'; name: string; value: string }
+  | {
+      kind: 'file';
+      name: string;
+      /**
+       * Reads the whole file; undefined when it is longer than `maxBytes` (reading stops there).
+       * Must be called before the next part is asked for.
+       */
+      read(maxBytes: number): Promise<Buffer | undefined>;
+    };
+
+export interface MediaService {
+  /** Stores the form's photos on the actor's listing; answers its owner view. */
+  uploadPhotos(
+    actor: Actor,
+    propertyId: string,
+    form: AsyncIterable<FormPart>,
+  ): Promise<TViewerProperty>;
+  /**
+   * Deletes the files of journal entries created before `olderThan` (uploads that crashed or
+   * whose cleanup failed, replaced photos whose deletion failed) and the entries themselves.
+   */
+  sweepOrphanUploads(olderThan: Date): Promise<{ deleted: number; failed: number }>;
+}
+
+export interface MediaLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface MediaServiceDeps {
+  repository: MediaRepository;
+  storage: StorageGateway;
+  /** The owner view of a listing after a write (the properties module's). */
+  ownerView(propertyId: string, ownerId: string): Promise<TViewerProperty>;
+  clock: Clock;
+  log: MediaLog;
+  /**
+   * Photos decoded at once in this process, across requests. sharp already spreads one photo
+   * over every core; two overlap one photo's I/O with another's CPU and bound memory.
+   */
+  concurrency?: number;
+  /** The re-encoder (tests swap it); default processPhoto. */
+  processPhoto?: (input: Buffer) => Promise<ProcessedPhoto>;
+}
+
+const FORM_FIELDS = 'send files and category';
+const NO_PERMISSIONS = { canPost: false, canEdit: false, canDelete: false };
+const SWEEP_BATCH = 200;
+const DELETES_AT_ONCE = 16;
+const MEGABYTE = 1024 * 1024;
+
+function isPictureLabel(value: string): value is TPictureLabel {
+  return (PICTURE_LABELS as readonly string[]).includes(value);
+}
+
+/** An error about the file at `index`, naming it `files.<index>` as validation errors name fields. */
+function fileError(
+  code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
+  index: number,
+  message: string,
+) {
+  const field = `files.${index}`;
+  return new AppError(code, `${field}: ${message}`, [{ field, message }]);
+}
+
+function asFileError(err: unknown, index: number): unknown {
+  if (err instanceof PhotoRejectedError) {
+    const code = err.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE';
+    return fileError(code, index, err.message);
+  }
+  return err;
+}
+
+interface UploadedPhoto {
+  index: number;
+  stored: StoredPhoto;
+}
+
+/** Where a request's photos go: the replacement and append rules of the header comment. */
+export function planPhotoChanges(
+  existing: readonly ExistingPhoto[],
+  uploads: readonly { label: TPictureLabel; stored: StoredPhoto }[],
+): Omit<PhotoChanges, 'status'> & { labelsAfter: TPictureLabel[] } {
+  const newLabels = new Set(uploads.map((u) => u.label));
+  const replaced = existing.filter((photo) => newLabels.has(photo.label));
+  const kept = existing.filter((photo) => !newLabels.has(photo.label));
+  if (kept.length + uploads.length > PHOTOS_PER_LISTING_MAX) {
+    throw invalidField(
+      'files',
+      `a listing holds at most ${PHOTOS_PER_LISTING_MAX} photos; it has ${existing.length} and ${uploads.length} were sent`,
+    );
+  }
+  let next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0);
+  const insert: NewPhotoRow[] = uploads.map(({ label, stored }) => {
+    // existing is in position order: the slot's first photo gives its place.
+    const old = replaced.find((photo) => photo.label === label);
+    return {
+      label,
+      position: old ? old.position : next++,
+      width: stored.width,
+      height: stored.height,
+      variants: stored.variants,
+    };
+  });
+  return {
+    removePhotoIds: replaced.map((photo) => photo.id),
+    insert,
+    orphanKeys: replaced.flatMap((photo) => photo.variants.map((v) => v.key)),
+    labelsAfter: [...kept.map((photo) => photo.label), ...uploads.map((u) => u.label)],
+  };
+}
+
+export function createMediaService(deps: MediaServiceDeps): MediaService {
+  const { repository, storage, clock, log } = deps;
+  const reencode = deps.processPhoto ?? processPhoto;
+  const concurrency = deps.concurrency ?? 2;
+  const processing = createConcurrencyLimit(concurrency);
+
+  /** Deletes files, then forgets the keys whose files are gone; the rest stay for the sweeper. */
+  async function discard(keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
+    const gone: string[] = [];
+    let failed = 0;
+    // A few at a time: a sweep of thousands must not open thousands of requests to the store.
+    for (let i = 0; i < keys.length; i += DELETES_AT_ONCE) {
+      await Promise.all(
+        keys.slice(i, i + DELETES_AT_ONCE).map(async (key) => {
+          try {
+            await storage.delete(key);
+            gone.push(key);
+          } catch (err) {
+            // A key the store refuses names no file: nothing to wait for.
+            if (err instanceof InvalidStorageKeyError) gone.push(key);
+            else {
+              failed += 1;
+              log.warn({ err, key }, 'could not delete a media file; the sweeper will retry');
+            }
+          }
+        }),
+      );
+    }
+    try {
+      await repository.forget(gone);
+    } catch (err) {
+      // Harmless: the sweeper deletes the (already missing) files again and then forgets them.
+      log.warn({ err, keys: gone.length }, 'could not clear the upload journal');
+    }
+    return { deleted: gone.length, failed };
+  }
+
+  async function uploadPhotos(
+    actor: Actor,
+    propertyId: string,
+    form: AsyncIterable<FormPart>,
+  ): Promise<TViewerProperty> {
+    // Refused before a byte of the body is read.
+    assertOwnListing(actor.userId, await repository.findUploadTarget(propertyId));
+    assertPermission((await repository.findPermissions(actor.userId)) ?? NO_PERMISSIONS, 'canEdit');
+
+    const labels: TPictureLabel[] = [];
+    const tasks: Promise<UploadedPhoto>[] = [];
+    /** Keys journaled by this request: deleted with their files if it fails. */
+    const journaled: string[] = [];
+    // The request's first failure; file tasks set it too, so it is read through a function.
+    const state: { failure?: { error: unknown } } = {};
+    const failed = (): boolean => state.failure !== undefined;
+    function throwIfFailed(): void {
+      if (state.failure) throw state.failure.error;
+    }
+    // Files read but not yet stored, per request: what bounds a request's memory (each ≤ 10 MB).
+    const buffered = createConcurrencyLimit(concurrency + 1);
+
+    async function processAndStore(data: Buffer, index: number): Promise<UploadedPhoto> {
+      const release = await processing.acquire();
+      let processed: ProcessedPhoto;
+      try {
+        // A request that already failed wastes no more CPU on its other files.
+        throwIfFailed();
+        processed = await reencode(data);
+      } catch (err) {
+        throw asFileError(err, index);
+      } finally {
+        release();
+      }
+      throwIfFailed();
+      const photoId = randomUUID();
+      const keys = plannedVariantKeys(processed, photoId);
+      await repository.journal(keys, propertyId, clock());
+      journaled.push(...keys);
+      return { index, stored: await storePhotoVariants(storage, processed, photoId) };
+    }
+
+    function start(data: Buffer, index: number, release: () => void): void {
+      const task = processAndStore(data, index).finally(release);
+      task.catch((error: unknown) => {
+        state.failure ??= { error };
+      });
+      tasks.push(task);
+    }
+
+    /** Reads the form, starting each file's work as soon as it has arrived. */
+    async function receive(): Promise<number> {
+      let files = 0;
+      for await (const part of form) {
+        if (part.kind === 'field') {
+          if (part.name !== 'category')
+            throw invalidField(part.name, `is not a field of this form: ${FORM_FIELDS}`);
+          const value = part.value.trim();
+          if (!isPictureLabel(value)) {
+            throw invalidField(
+              'category',
+              `${JSON.stringify(value.slice(0, 40))} (number ${labels.length + 1}) is not a picture label: use one of ${PICTURE_LABELS.join(', ')}`,
+            );
+          }
+          if (labels.includes(value)) {
+            throw invalidField('category', `${value} is given twice: a photo slot holds one photo`);
+          }
+          labels.push(value);
+          continue;
+        }
+        if (part.name !== 'files') {
+          throw invalidField(part.name, 'is not a file field of this form: send photos as files');
+        }
+        if (files >= PHOTOS_PER_LISTING_MAX) {
+          throw invalidField('files', `at most ${PHOTOS_PER_LISTING_MAX} photos per listing`);
+        }
+        const index = files++;
+        const release = await buffered.acquire();
+        if (failed()) {
+          release();
+          break;
+        }
+        let data: Buffer | undefined;
+        try {
+          data = await part.read(PHOTO_MAX_BYTES);
+        } catch (err) {
+          release();
+          throw err;
+        }
+        if (!data) {
+          release();
+          throw fileError(
+            'PAYLOAD_TOO_LARGE',
+            index,
+            `is larger than ${PHOTO_MAX_BYTES / MEGABYTE} MB`,
+          );
+        }
+        start(data, index, release);
+      }
+      return files;
+    }
+
+    let changes: PhotoChanges;
+    try {
+      const files = await receive();
+      throwIfFailed();
+      if (files === 0) throw invalidField('files', 'at least one photo is required');
+      if (labels.length !== files) {
+        throw invalidField(
+          'category',
+          `${files} file(s) and ${labels.length} category field(s) were sent: send one category per file, in the same order`,
+        );
+      }
+      const settled = await Promise.allSettled(tasks);
+      // The first file that failed speaks for the request.
+      const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (rejected) throw rejected.reason;
+      const uploads = settled
+        .map((r) => (r as PromiseFulfilledResult<UploadedPhoto>).value)
+        .sort((a, b) => a.index - b.index)
+        .map(({ index, stored }) => ({ label: labels[index]!, stored }));
+
+      changes = await repository.recordPhotos(propertyId, journaled, clock(), (listing, photos) => {
+        // Checked again under the row lock: the listing may have been deleted meanwhile.
+        const target = assertOwnListing(actor.userId, listing);
+        const { labelsAfter, ...planned } = planPhotoChanges(photos, uploads);
+        return {
+          ...planned,
+          status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,
+        };
+      });
+    } catch (err) {
+      state.failure ??= { error: err };
+      // Let in-flight files finish (their keys are journaled by then), then take them all back.
+      await Promise.allSettled(tasks);
+      const { failed } = await discard(journaled);
+      if (failed > 0)
+        log.warn({ propertyId, failed }, 'a failed upload left files for the sweeper');
+      throw err;
+    }
+
+    await discard(changes.orphanKeys);
+    return deps.ownerView(propertyId, actor.userId);
+  }
+
+  return {
+    uploadPhotos,
+
+    async sweepOrphanUploads(olderThan) {
+      let deleted = 0;
+      let failed = 0;
+      for (;;) {
+        const keys = await repository.journaledBefore(olderThan, SWEEP_BATCH);
+        if (keys.length === 0) break;
+        const result = await discard(keys);
+        deleted += result.deleted;
+        failed += result.failed;
+        // Keys that could not be deleted are retried on the next sweep, not in a loop now.
+        if (result.failed > 0 || keys.length < SWEEP_BATCH) break;
+      }
+      return { deleted, failed };
+    },
+  };
+}
