@@ -67,6 +67,8 @@ export function seedListings(count: number, env: Record<string, string>): void {
 
 export interface RunningApp {
   baseUrl: string;
+  /** The server process, to read its memory. */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export async function startApp(env: Record<string, string>, logFile: string): Pr
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { baseUrl, stop };
+      if (response.ok) return { baseUrl, pid: child.pid, stop };
     } catch {
       // Not listening yet.
     }

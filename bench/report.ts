@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSettings } from './load';
+import { photoSection, type PhotoReport } from './photo-report';
 
 export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 const readmePath = fileURLToPath(new URL('./README.md', import.meta.url));
@@ -119,11 +120,33 @@ export function writeResult(report: DatasetReport): string {
   return file;
 }
 
+const isPhotoResult = (file: string) => file.endsWith('-photos.json');
+
+/** The newest photo pipeline result, if any. */
+function latestPhotoResult(): PhotoReport | undefined {
+  let files: string[] = [];
+  try {
+    files = readdirSync(resultsDir).filter(isPhotoResult);
+  } catch {
+    return undefined;
+  }
+  return files
+    .map((file) => JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')) as PhotoReport)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .at(-1);
+}
+
+export function writePhotoResult(report: PhotoReport): string {
+  const file = path.join(resultsDir, `${report.date.slice(0, 10)}-photos.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];
   try {
-    files = readdirSync(resultsDir).filter((f) => f.endsWith('.json'));
+    files = readdirSync(resultsDir).filter((f) => f.endsWith('.json') && !isPhotoResult(f));
   } catch {
     return [];
   }
@@ -157,6 +180,8 @@ export function updateReadme(datasetOrder: readonly string[]): void {
       `### Home page JavaScript\n\n${formatKb(bundleReport.bundle.homeJsGzipBytes)} gzip (target ≤ ${formatKb(TARGETS.homeJsGzipBytes)}), measured ${bundleReport.date.slice(0, 10)} with \`apps/web/scripts/bundle-size.mjs\`.`,
     );
   }
+  const photos = latestPhotoResult();
+  if (photos) sections.push(photoSection(photos));
   const generated =
     sections.length > 0 ? sections.join('\n\n') : '_No results yet: run `npm run bench`._';
 

@@ -6,11 +6,14 @@ import { parseArgs } from 'node:util';
 import { ensureBuilt, repoRoot, startApp } from './app-process';
 import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
 import { measure, type LoadSettings } from './load';
+import { photoVerdicts } from './photo-report';
+import { benchPhotos } from './photos';
 import {
   caseTable,
   resultsDir,
   updateReadme,
   verdicts,
+  writePhotoResult,
   writeResult,
   type BundleSize,
   type CaseResult,
@@ -18,15 +21,21 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [--only pglite-10k,pg-100k,pg-1m] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [photos] [--only pglite-10k,pg-100k,pg-1m,photos] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
---prepare-only seeds the server datasets and measures nothing (the 1M seed takes minutes).
+With no selection every dataset and the photo pipeline run; \`npm run bench -- photos\` runs the
+photo pipeline alone. --prepare-only seeds the server datasets and measures nothing (the 1M seed
+takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
                          makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)`;
 
+const PHOTOS = 'photos';
+
 interface Options {
   datasets: DatasetId[];
+  /** The photo pipeline (bench/photos.ts). */
+  photos: boolean;
   prepareOnly: boolean;
   settings: LoadSettings;
 }
@@ -39,7 +48,8 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 function parseOptions(): Options {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
     options: {
       only: { type: 'string' },
       duration: { type: 'string' },
@@ -54,12 +64,15 @@ function parseOptions(): Options {
     console.log(usage);
     process.exit(0);
   }
-  const requested = values.only?.split(',').map((s) => s.trim()) ?? [...DATASET_IDS];
+  const selected = [...(values.only?.split(',').map((s) => s.trim()) ?? []), ...positionals];
+  const everything = selected.length === 0;
+  const requested = everything ? [...DATASET_IDS] : selected.filter((id) => id !== PHOTOS);
   const unknown = requested.filter((id) => !(DATASET_IDS as readonly string[]).includes(id));
   if (unknown.length > 0) throw new Error(`unknown dataset ${unknown.join(', ')}\n\n${usage}`);
   return {
     // Always smallest first: pg-1m can then top up a database pg-100k just seeded.
     datasets: DATASET_IDS.filter((id) => requested.includes(id)),
+    photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
     settings: {
       durationSec: positive('duration', values.duration, 10),
@@ -225,7 +238,7 @@ async function main(): Promise<void> {
   const options = parseOptions();
   if (!options.prepareOnly) ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
-  const bundle = options.prepareOnly ? null : homeBundleSize();
+  const bundle = options.prepareOnly || options.datasets.length === 0 ? null : homeBundleSize();
   const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
   const failures: string[] = [];
@@ -249,6 +262,16 @@ async function main(): Promise<void> {
     } finally {
       dataset.cleanup();
     }
+  }
+  if (options.photos) {
+    console.log('\n[bench] ── photos ──');
+    const report = await benchPhotos(machine(undefined));
+    const file = writePhotoResult(report);
+    for (const line of photoVerdicts(report)) {
+      console.log(line);
+      if (line.startsWith('FAIL')) failures.push(line);
+    }
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
   }
   if (options.prepareOnly) return;
   updateReadme(DATASET_IDS);
