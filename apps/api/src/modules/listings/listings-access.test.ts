@@ -83,8 +83,6 @@ describe('owner-only routes', () => {
   interface OwnerOnlyRoute {
     name: string;
     method: Method;
-    /** The route as registered, to tell whether it exists in this build. */
-    pattern: string;
     path: (id: string) => string;
     request: () => Promise<{ payload?: unknown; headers?: Record<string, string> }>;
   }
@@ -93,7 +91,6 @@ describe('owner-only routes', () => {
     {
       name: 'POST /api/properties/:id/address',
       method: 'POST',
-      pattern: '/api/properties/:id/address',
       path: (id) => `/api/properties/${id}/address`,
       request: () =>
         json({
@@ -107,58 +104,50 @@ describe('owner-only routes', () => {
     {
       name: 'PATCH /api/properties/:id',
       method: 'PATCH',
-      pattern: '/api/properties/:id',
       path: (id) => `/api/properties/${id}`,
       request: json({ title: 'Chumba kipya cha kupanga' }),
     },
     {
       name: 'POST /api/properties/:id/media',
       method: 'POST',
-      pattern: '/api/properties/:id/media',
       path: (id) => `/api/properties/${id}/media`,
       request: photoForm,
     },
     {
       name: 'DELETE /api/properties/:id',
       method: 'DELETE',
-      pattern: '/api/properties/:id',
       path: (id) => `/api/properties/${id}`,
       request: json(undefined),
     },
   ];
 
-  it.for(routes)(
-    '$name: anonymous 401, another user 403, the owner 2xx',
-    async (route, context) => {
-      // The media route belongs to the media module; this row runs wherever it is registered.
-      if (!t.app.hasRoute({ method: route.method, url: route.pattern })) context.skip();
-      const listing = await createRent(owner);
-      const url = route.path(listing.id);
-      const send = async (who: SignedIn | undefined, extra: Record<string, string> = {}) => {
-        const { payload, headers } = await route.request();
-        return call(route.method, url, who, payload, { ...headers, ...extra });
-      };
+  it.for(routes)('$name: anonymous 401, another user 403, the owner 2xx', async (route) => {
+    const listing = await createRent(owner);
+    const url = route.path(listing.id);
+    const send = async (who: SignedIn | undefined, extra: Record<string, string> = {}) => {
+      const { payload, headers } = await route.request();
+      return call(route.method, url, who, payload, { ...headers, ...extra });
+    };
 
-      const anonymous = await send(undefined);
-      expect(anonymous.statusCode, anonymous.body).toBe(401);
-      expect(anonymous.headers['www-authenticate']).toBe('Bearer');
+    const anonymous = await send(undefined);
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer');
 
-      const stranger = await send(other);
-      expect(stranger.statusCode, stranger.body).toBe(403);
-      expect(stranger.json()).toEqual({
-        statusCode: 403,
-        code: 'FORBIDDEN',
-        message: 'You can only change your own listings.',
-      });
+    const stranger = await send(other);
+    expect(stranger.statusCode, stranger.body).toBe(403);
+    expect(stranger.json()).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'You can only change your own listings.',
+    });
 
-      const expired = await send(undefined, { authorization: 'Bearer not.a.token' });
-      expect(expired.statusCode).toBe(401);
+    const expired = await send(undefined, { authorization: 'Bearer not.a.token' });
+    expect(expired.statusCode).toBe(401);
 
-      const mine = await send(owner);
-      expect(Math.floor(mine.statusCode / 100), mine.body).toBe(2);
-      expect(mine.headers['cache-control']).toBe('private, no-store');
-    },
-  );
+    const mine = await send(owner);
+    expect(Math.floor(mine.statusCode / 100), mine.body).toBe(2);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+  });
 });
 
 describe('GET /api/properties/:id for the owner', () => {
