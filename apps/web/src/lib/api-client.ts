@@ -317,3 +317,23 @@ export async function apiSend<T>(
 ): Promise<T> {
   return readBody(await request(method, buildApiUrl(path), body, options), check);
 }
+
+/*
+ * For requests that cannot go through fetch: a photo upload needs XMLHttpRequest for its progress
+ * events (lib/upload-with-progress.ts). They take the same token, language and error reading.
+ */
+
+/** The signed-in user's access token, refreshed first when about to expire; a 401 ApiError when signed out. */
+export function getAccessToken(): Promise<string> {
+  return currentAccessToken();
+}
+
+/** The language the API is asked to answer in (the Accept-Language of every request). */
+export function getApiLanguage(): string {
+  return acceptLanguage;
+}
+
+/** The ApiError of a session that has ended (no token, or the refresh token was refused). */
+export function signedOutError(): ApiError {
+  return signedOut();
+}

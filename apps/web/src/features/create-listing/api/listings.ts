@@ -1,0 +1,96 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TAddressBody, TViewerProperty } from '@makazi/contracts/listings';
+import {
+  PROPERTY_TYPE_SLUGS,
+  type TPictureLabel,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { isPropertyOutline, isRecord, isUuid } from '../../../lib/guards';
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+
+/*
+ * The publishing calls of the wizard (spec 7, contracts/listings.ts). Every one is the signed-in
+ * owner's: the token goes with it, a 401 is refreshed once, and a refused refresh ends the session
+ * (the login guard then sends the user to /login).
+ */
+
+/** The outline of a write answer: the owner's view of the listing, with its id. */
+export interface WriteAnswer {
+  id: string;
+  photos?: unknown;
+  missingPictureLabels?: unknown;
+}
+
+export function isWriteAnswer(body: unknown): body is WriteAnswer {
+  return isRecord(body) && isUuid(body.id);
+}
+
+/** A listing as its owner reads it (GET /api/properties/{id} with their token). */
+export function isOwnListing(body: unknown): body is TViewerProperty {
+  return isPropertyOutline(body);
+}
+
+/** POST /api/properties/{land|lease|apartment|house-for-sale}: a new listing, a draft until it has an address and photos. */
+export function createListing(type: TPropertyType, body: Record<string, unknown>) {
+  return apiSend('POST', `/properties/${PROPERTY_TYPE_SLUGS[type]}`, body, isWriteAnswer, {
+    auth: true,
+  });
+}
+
+/** PATCH /api/properties/{id}: only the fields that changed (or photos to remove). */
+export function updateListing(id: string, body: Record<string, unknown>) {
+  return apiSend('PATCH', `/properties/${encodeURIComponent(id)}`, body, isWriteAnswer, {
+    auth: true,
+  });
+}
+
+/** POST /api/properties/{id}/address: the four levels must form one chain, else a 400. */
+export function saveAddress(id: string, body: TAddressBody) {
+  return apiSend('POST', `/properties/${encodeURIComponent(id)}/address`, body, isWriteAnswer, {
+    auth: true,
+  });
+}
+
+export async function getOwnListing(id: string, signal?: AbortSignal): Promise<TViewerProperty> {
+  return (
+    await apiGet(`/properties/${encodeURIComponent(id)}`, isOwnListing, { auth: true, signal })
+  ).data;
+}
+
+export function ownListingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['properties', 'own', id],
+    queryFn: ({ signal }) => getOwnListing(id, signal),
+    // The wizard edits this record: always start from what the server holds now.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export interface PhotoUpload {
+  label: TPictureLabel;
+  file: File;
+}
+
+/**
+ * POST /api/properties/{id}/media: multipart with repeated `files` and `category` in matching
+ * order. Each photo's category goes just before its file, so a server reading the stream knows a
+ * file's slot when the file arrives; the two lists are in the same order either way.
+ */
+export function uploadPhotos(
+  id: string,
+  photos: readonly PhotoUpload[],
+  { onProgress, signal }: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+) {
+  const form = new FormData();
+  for (const { label, file } of photos) {
+    form.append('category', label);
+    form.append('files', file, file.name);
+  }
+  return uploadWithProgress(`/properties/${encodeURIComponent(id)}/media`, form, isWriteAnswer, {
+    auth: true,
+    onProgress,
+    signal,
+  });
+}

@@ -1,0 +1,308 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestsTo, sentAuthorization, signIn } from '../../../testing/account';
+import { jsonResponse } from '../../../testing/test-utils';
+import { showToast } from '../../../lib/toast';
+import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
+import { FakeXhr, installFakeXhr } from '../testing/fake-xhr';
+import {
+  LISTING_ID,
+  apiError,
+  bodiesTo,
+  makePhoto,
+  ownListing,
+  servePublishing,
+} from '../testing/publish-api';
+import { enabled, next, photoFile, renderWizard } from '../testing/wizard';
+
+vi.mock(import('../../../lib/toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  showToast: vi.fn(() => Promise.resolve()),
+}));
+
+const compress = vi.hoisted(() =>
+  vi.fn((file: File, _options: unknown) =>
+    Promise.resolve(new File(['small'], `small-${file.name}`, { type: file.type })),
+  ),
+);
+vi.mock('browser-image-compression', () => ({ default: compress }));
+
+const LISTING_PATH = `/api/properties/${LISTING_ID}`;
+const RENT_PHOTOS = [
+  makePhoto('picha_nje', 'outside'),
+  makePhoto('picha_chumba', 'room'),
+  makePhoto('picha_sebule', 'sitting'),
+  makePhoto('picha_jiko', 'kitchen'),
+  makePhoto('picha_choo', 'toilet'),
+];
+
+function rentListing(overrides: Record<string, unknown> = {}) {
+  return ownListing('Rent', { status: 'approved', photos: RENT_PHOTOS, ...overrides });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  vi.mocked(showToast).mockClear();
+  compress.mockClear();
+  installFakeXhr();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:new-photo');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  signIn();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openEdit(answers: Parameters<typeof servePublishing>[1] = {}) {
+  const fetchMock = servePublishing('Rent', { get: [jsonResponse(rentListing())], ...answers });
+  const user = userEvent.setup();
+  await renderWizard({ editId: LISTING_ID });
+  await screen.findByRole('heading', { name: 'Step 1 of 3: Type and details' });
+  return { fetchMock, user };
+}
+
+describe('edit mode: /post?edit={id}', () => {
+  it("loads the owner's listing with their token and pre-fills step 1", async () => {
+    const { fetchMock } = await openEdit();
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Edit your property' }),
+    ).toBeInTheDocument();
+    expect(sentAuthorization(requestsTo(fetchMock, LISTING_PATH, 'GET')[0])).toBe(
+      'Bearer access-token-1',
+    );
+    expect(screen.getByRole('radio', { name: 'Rent' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Land' })).toBeDisabled();
+    expect(screen.getByLabelText('Title')).toHaveValue('Nyumba nzuri Mikocheni');
+    expect(screen.getByLabelText('Description')).toHaveValue('Vyumba vitatu, karibu na barabara.');
+    expect(screen.getByLabelText("Owner's name")).toHaveValue('Amina Juma');
+    expect(screen.getByLabelText("Owner's phone number")).toHaveValue('0712345678');
+    expect(screen.getByLabelText('Rent per month (TZS)')).toHaveValue('1500000');
+    expect(screen.getByLabelText('Bedrooms')).toHaveValue('3');
+    expect(screen.getByLabelText('Bathrooms')).toHaveValue('2');
+    expect(screen.getByLabelText('Lease term (months)')).toHaveValue('6');
+  });
+
+  it('saves only the changed fields with PATCH', async () => {
+    const { fetchMock, user } = await openEdit();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Nyumba mpya Mikocheni');
+    await user.clear(screen.getByLabelText('Rent per month (TZS)'));
+    await user.type(screen.getByLabelText('Rent per month (TZS)'), '1,600,000');
+
+    await user.click(next());
+
+    await screen.findByRole('heading', { name: 'Step 2 of 3: Address' });
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([
+      { title: 'Nyumba mpya Mikocheni', leasePrice: 1_600_000 },
+    ]);
+    expect(bodiesTo(fetchMock, 'POST', '/api/properties/lease')).toEqual([]);
+  });
+
+  it('says when the listing may not be changed (403), keeping the edits', async () => {
+    const { user } = await openEdit({ update: [apiError(403, 'FORBIDDEN')] });
+    await user.clear(screen.getByLabelText('Bedrooms'));
+    await user.type(screen.getByLabelText('Bedrooms'), '5');
+
+    await user.click(next());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not change this listing.');
+    expect(screen.getByLabelText('Bedrooms')).toHaveValue('5');
+  });
+
+  it('pre-fills the address, and sends it only when it changed', async () => {
+    const { fetchMock, user } = await openEdit();
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 2 of 3: Address' });
+
+    expect(await enabled('Street')).toHaveValue('4000');
+    expect(screen.getByLabelText('Region')).toHaveValue('7');
+    expect(screen.getByLabelText('District')).toHaveValue('30');
+    expect(screen.getByLabelText('Ward')).toHaveValue('900');
+    expect(screen.getByLabelText('House number (optional)')).toHaveValue('12');
+
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+    expect(bodiesTo(fetchMock, 'POST', `${LISTING_PATH}/address`)).toEqual([]);
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.selectOptions(await enabled('Street'), 'Mikocheni B');
+    await user.click(next());
+
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+    expect(bodiesTo(fetchMock, 'POST', `${LISTING_PATH}/address`)).toEqual([
+      { regionId: 7, districtId: 30, wardId: 900, streetId: 4001, houseNumber: '12' },
+    ]);
+  });
+
+  it('shows the existing photos in their slots and uploads nothing when none changed', async () => {
+    const { fetchMock, user } = await openEdit();
+    await user.click(next());
+    await enabled('Street');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+
+    expect(screen.getByRole('img', { name: 'Photo: Outside' })).toHaveAttribute(
+      'src',
+      '/media/outside-320.webp',
+    );
+    expect(screen.getByRole('img', { name: 'Photo: Toilet' })).toHaveAttribute(
+      'src',
+      '/media/toilet-320.webp',
+    );
+    expect(screen.getByLabelText('Change photo: Kitchen')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+    expect(FakeXhr.instances).toHaveLength(0);
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([['Your changes have been saved.', 'success']]);
+  });
+
+  it('uploads only the replaced photo: the API puts it in place of the old one', async () => {
+    const { fetchMock, user } = await openEdit();
+    await user.click(next());
+    await enabled('Street');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+
+    await user.upload(screen.getByLabelText('Change photo: Kitchen'), photoFile('jiko.jpg'));
+    expect(screen.getByRole('img', { name: 'Photo: Kitchen' })).toHaveAttribute(
+      'src',
+      'blob:new-photo',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.instances[0]!;
+    expect(xhr.url).toBe(`${LISTING_PATH}/media`);
+    expect(xhr.categories).toEqual(['picha_jiko']);
+    expect(xhr.files.map((file) => file.name)).toEqual(['small-jiko.jpg']);
+    xhr.respond(
+      200,
+      rentListing({ photos: [...RENT_PHOTOS.slice(0, 3), makePhoto('picha_jiko')] }),
+    );
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([['Your changes have been saved.', 'success']]);
+  });
+
+  it('keeps the current photos and the new one when the upload fails', async () => {
+    const { user } = await openEdit();
+    await user.click(next());
+    await enabled('Street');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+    await user.upload(screen.getByLabelText('Change photo: Toilet'), photoFile('choo.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0]!.respond(500, { statusCode: 500, code: 'INTERNAL', message: 'boom' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Try again.');
+    expect(screen.getByRole('img', { name: 'Photo: Toilet' })).toHaveAttribute(
+      'src',
+      'blob:new-photo',
+    );
+    expect(screen.getByRole('img', { name: 'Photo: Kitchen' })).toHaveAttribute(
+      'src',
+      '/media/kitchen-320.webp',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/post\?edit=/);
+  });
+
+  it('says when the listing does not exist', async () => {
+    servePublishing('Rent', { get: [apiError(404, 'NOT_FOUND')] });
+    await renderWizard({ editId: LISTING_ID });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your listing could not be loaded.');
+    expect(alert).toHaveTextContent('This listing was not found. It may have been deleted.');
+    expect(screen.getByRole('link', { name: 'Go to your posts' })).toHaveAttribute(
+      'href',
+      '/posts',
+    );
+  });
+});
+
+describe('a reload in the middle of the wizard', () => {
+  it('resumes the stored draft on its step with everything refilled', async () => {
+    window.sessionStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ id: LISTING_ID, step: 2, mode: 'create' }),
+    );
+    const fetchMock = servePublishing('Rent', {
+      get: [jsonResponse(ownListing('Rent', { propertyAddress: null, photos: [] }))],
+    });
+    const user = userEvent.setup();
+    await renderWizard();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Step 2 of 3: Address' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('You are finishing the listing you started earlier.'),
+    ).toBeInTheDocument();
+    expect(await enabled('Region')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Nyumba nzuri Mikocheni');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 2 of 3: Address' });
+    // Unchanged details: nothing sent, and never a second listing.
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
+    expect(bodiesTo(fetchMock, 'POST', '/api/properties/lease')).toEqual([]);
+  });
+
+  it('goes back to step 2 when a draft stored on step 3 has no address', async () => {
+    window.sessionStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
+    );
+    servePublishing('Land', { get: [jsonResponse(ownListing('Land', { propertyAddress: null }))] });
+    await renderWizard();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Step 2 of 3: Address' }),
+    ).toBeInTheDocument();
+  });
+
+  it('starts a new listing on request', async () => {
+    window.sessionStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
+    );
+    servePublishing('Rent');
+    const user = userEvent.setup();
+    await renderWizard();
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+
+    await user.click(screen.getByRole('button', { name: 'Start a new listing' }));
+
+    expect(
+      screen.getByRole('heading', { name: 'Step 1 of 3: Type and details' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Rent' })).not.toBeChecked();
+    expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('does not resume an edit as a new listing', async () => {
+    window.sessionStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ id: LISTING_ID, step: 2, mode: 'edit' }),
+    );
+    const fetchMock = servePublishing('Rent');
+    await renderWizard();
+
+    expect(
+      screen.getByRole('heading', { name: 'Step 1 of 3: Type and details' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Rent' })).not.toBeChecked();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
