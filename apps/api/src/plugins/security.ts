@@ -25,6 +25,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The create wizard compresses photos in a Web Worker that browser-image-compression
+        // starts from a blob: URL; without this, cheap phones compress on the main thread and freeze.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
