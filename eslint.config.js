@@ -11,6 +11,7 @@ const webFeatures = [
   'auth',
   'profile',
   'posts',
+  'owner-listing',
   'create-listing',
   'subscriptions',
   'promotions',

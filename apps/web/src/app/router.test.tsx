@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { USER_SUB, signIn } from '../testing/account';
+import { makeHouseForSale, makeRent } from '../testing/fixtures';
 import {
   createTestI18n,
   createTestQueryClient,
@@ -23,13 +25,18 @@ async function renderRoutes(routes: RouteObject[], url: string) {
   return router;
 }
 
+const ID = '0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5';
+
 describe('router', () => {
-  it.each(['/nowhere', '/plan/7', '/'])('sends %s to /home', async (url) => {
-    mockFetch(() => jsonResponse([]));
-    const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(await screen.findByTestId('carousel-Rent')).toBeInTheDocument();
-  });
+  it.each(['/nowhere', '/plan/7', '/', `/user/office/${ID}`, '/user/lease'])(
+    'sends %s to /home',
+    async (url) => {
+      mockFetch(() => jsonResponse([]));
+      const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      expect(await screen.findByTestId('carousel-Rent')).toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['/login', 'Sign in'],
@@ -42,20 +49,81 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe(url);
   });
 
-  // Spec 2's guarded routes: the four detail pages, /posts and /post.
+  // Spec 2's guarded routes: the four detail pages, /posts and /post, and the owner's own pages.
   it.each([
-    '/land/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
-    '/lease/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
-    '/apartment/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
-    '/house-for-sale/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5',
+    `/land/${ID}`,
+    `/lease/${ID}`,
+    `/apartment/${ID}`,
+    `/house-for-sale/${ID}`,
     '/posts',
     '/post',
+    `/user/land/${ID}`,
+    `/user/lease/${ID}`,
+    `/user/apartment/${ID}`,
+    `/user/house-for-sale/${ID}`,
   ])('guards %s: an anonymous visitor lands on /login with it as the origin', async (url) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: { pathname: url, search: '', hash: '' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it("routes /posts to the signed-in user's posts", async () => {
+    signIn();
+    const fetchMock = mockFetch((url) =>
+      url.pathname === `/api/properties/publishers/${USER_SUB}`
+        ? jsonResponse([makeRent({ title: 'Nyumba Sinza' })])
+        : jsonResponse([]),
+    );
+    const router = await renderRoutes(createRoutes(createTestQueryClient()), '/posts');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Posts' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nyumba Sinza' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/posts');
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['lease', makeRent],
+    ['house-for-sale', makeHouseForSale],
+  ] as const)('routes /user/%s/{id} to the owner page of that type', async (slug, make) => {
+    signIn();
+    const property = {
+      ...make({ id: ID, title: `Owner ${slug}` }),
+      status: 'pending' as const,
+      ownerPhoneNumber: '0712345678',
+      publishedBy: { id: USER_SUB, firstName: 'Amina', lastName: 'Juma' },
+    };
+    mockFetch((url) =>
+      url.pathname === `/api/properties/${ID}` ? jsonResponse(property) : jsonResponse([]),
+    );
+    const router = await renderRoutes(createRoutes(createTestQueryClient()), `/user/${slug}/${ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Owner ${slug}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Awaiting review')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/user/${slug}/${ID}`);
+  });
+
+  it('routes /promote to a page that says promotion is not open yet, with a way back', async () => {
+    mockFetch(() => jsonResponse([]));
+    const router = createMemoryRouter(createRoutes(createTestQueryClient()), {
+      initialEntries: [{ pathname: '/promote', state: { property: makeRent({ title: 'Sinza' }) } }],
+    });
+    render(
+      <AppProvider i18n={await createTestI18n('en')} queryClient={createTestQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Promote your listing' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Listing: Sinza')).toBeInTheDocument();
+    expect(screen.getByText(/comes with the next release/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/posts');
+    expect(router.state.location.pathname).toBe('/promote');
   });
 
   it.each([

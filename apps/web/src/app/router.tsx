@@ -111,16 +111,40 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { element: <DetailRoute type={type} /> };
                   },
                 })),
-                ...(['posts', 'post'] as const).map((page): RouteObject => ({
-                  path: page,
+                {
+                  path: 'posts',
                   lazy: async () => {
-                    const { PostsPendingRoute } = await import('./routes/posts-pending');
-                    return { element: <PostsPendingRoute page={page} /> };
+                    const { PostsRoute } = await import('./routes/posts');
+                    return { Component: PostsRoute };
+                  },
+                },
+                {
+                  // The create wizard, and with ?edit={id} the same wizard on the owner's listing.
+                  path: 'post',
+                  lazy: async () => {
+                    const { PostRoute } = await import('./routes/post');
+                    return { Component: PostRoute };
+                  },
+                },
+                // Spec 2's owner detail pages: the signed-in user's own listing, in any status.
+                ...PROPERTY_TYPES.map((type): RouteObject => ({
+                  path: `user/${PROPERTY_TYPE_SLUGS[type]}/:id`,
+                  lazy: async () => {
+                    const { OwnerListingRoute } = await import('./routes/owner-listing');
+                    return { element: <OwnerListingRoute type={type} /> };
                   },
                 })),
               ],
             },
-            // Routes of later issues (/plan, /promote, /user/… …) land here until they exist.
+            {
+              // Until the payments issue's 'Choose Promotion Plan': an honest page, not /home.
+              path: 'promote',
+              lazy: async () => {
+                const { PromoteRoute } = await import('./routes/promote');
+                return { Component: PromoteRoute };
+              },
+            },
+            // Routes of later issues (/plan, /promotion-plan …) land here until they exist.
             { path: '*', element: <Navigate to="/home" replace /> },
           ],
         },

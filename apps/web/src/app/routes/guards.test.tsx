@@ -118,7 +118,7 @@ describe('the login guard (spec 2)', () => {
 
   it.each([
     ['/posts', 'Your Posts'],
-    ['/post', 'Create Post'],
+    ['/post', 'Post a property'],
   ])('guards %s too, and lets a signed-in user see its page', async (path, heading) => {
     serve();
     const router = await renderApp(path);

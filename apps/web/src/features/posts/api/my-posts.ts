@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { isRecord } from '../../../lib/guards';
+import { accountQueryKey } from '../../../lib/sign-out';
+import { isViewerPropertyList } from '../../../lib/viewer-property';
+
+/**
+ * GET /api/properties/publishers/{sub} with the user's token: every listing of theirs but deleted
+ * ones, newest first, each with its status (the owner view). Under the account scope, so signing
+ * out forgets it.
+ */
+export function myPostsQueryOptions(sub: string) {
+  return queryOptions({
+    queryKey: [...accountQueryKey(sub), 'posts'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(`/properties/publishers/${encodeURIComponent(sub)}`, isViewerPropertyList, {
+          auth: true,
+          signal,
+        })
+      ).data,
+    // The list changes on other screens (the wizard, an admin's review): ask again on every
+    // visit, while the cached list paints at once.
+    staleTime: 0,
+  });
+}
+
+export function useMyPosts(sub: string) {
+  return useQuery(myPostsQueryOptions(sub));
+}
+
+function isDeleteAnswer(id: string) {
+  return (body: unknown): body is { id: string; status: 'archived' } =>
+    isRecord(body) && body.id === id && body.status === 'archived';
+}
+
+/**
+ * DELETE /api/properties/{id} (a soft delete). The card leaves the list at once; a failure puts it
+ * back. Afterwards the user's list and the public catalogue are asked for again.
+ */
+export function useDeletePost(sub: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = myPostsQueryOptions(sub);
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend('DELETE', `/properties/${encodeURIComponent(id)}`, undefined, isDeleteAnswer(id), {
+        auth: true,
+      }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, (list) => list?.filter((post) => post.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey });
+      // A published listing also leaves the catalogue's lists and carousels.
+      void queryClient.invalidateQueries({ queryKey: ['properties'] });
+    },
+  });
+}

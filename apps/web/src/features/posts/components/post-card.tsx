@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import { ListingStatus } from '../../../components/listing-status';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { formatTzs } from '../../../lib/format';
+import { coverPhoto, postText, showsPromoteButton } from '../utils/post-card';
+import { PostMenu } from './post-menu';
+
+/** The grid shows 1–3 columns inside the 1200px container. */
+const POST_IMAGE_SIZES =
+  '(min-width: 1280px) 390px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+
+export interface PostCardProps {
+  property: TViewerProperty;
+  /** The time the Promote rule compares the promotion's end with. */
+  now: Date;
+  onDelete: (property: TViewerProperty) => void;
+}
+
+export function PostCard({ property, now, onDelete }: PostCardProps) {
+  const { t } = useTranslation('posts');
+  const { t: tCommon } = useTranslation();
+  const titleId = useId();
+  const title = postText(property.title) || t('card.noTitle');
+  const description = postText(property.description);
+
+  return (
+    <article
+      data-testid="post-card"
+      data-id={property.id}
+      aria-labelledby={titleId}
+      className="post-card"
+    >
+      <div className="post-card__media">
+        <ResponsiveImage
+          photo={coverPhoto(property)}
+          alt={t('card.photoAlt', { title })}
+          sizes={POST_IMAGE_SIZES}
+        />
+      </div>
+      <div className="post-card__body">
+        <div className="post-card__top">
+          <ListingStatus
+            status={property.status}
+            rejectionReason={property.rejectionReason}
+            missingPictureLabels={property.missingPictureLabels}
+          />
+          <PostMenu property={property} title={title} onDelete={onDelete} />
+        </div>
+        <h3 id={titleId} className="post-card__title" title={property.title.trim() || undefined}>
+          {title}
+        </h3>
+        {description ? (
+          <p className="post-card__description text-secondary" data-testid="post-description">
+            {description}
+          </p>
+        ) : null}
+        <p className="post-card__price" data-testid="property-price">
+          {formatTzs(property.price)}
+          {property.type === 'Rent' ? (
+            <span className="post-card__per text-secondary"> {tCommon('price.perMonth')}</span>
+          ) : null}
+        </p>
+        {showsPromoteButton(property, now) ? (
+          <Link
+            to="/promote"
+            state={{ property }}
+            aria-describedby={titleId}
+            className="btn btn--contained btn--small post-card__promote"
+          >
+            {t('card.promote')}
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,389 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, type RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import { showToast } from '../../../lib/toast';
+import {
+  USER_SUB,
+  apiErrorResponse,
+  requestsTo,
+  sentAuthorization,
+  signIn,
+} from '../../../testing/account';
+import {
+  makeApartment,
+  makeHouseForSale,
+  makeLand,
+  makePhoto,
+  makeRent,
+} from '../../../testing/fixtures';
+import { LocationProbe, jsonResponse, mockFetch, renderApp } from '../../../testing/test-utils';
+import { PostsPage } from './posts-page';
+
+// Toasts are checked as calls: which words, of which kind.
+vi.mock(import('../../../lib/toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  showToast: vi.fn(() => Promise.resolve()),
+}));
+
+const PUBLISHER_PATH = `/api/properties/publishers/${USER_SUB}`;
+
+function PromoteProbe() {
+  const { state } = useLocation() as { state: { property?: { id?: string } } | null };
+  return <output data-testid="promote-state">{state?.property?.id ?? 'none'}</output>;
+}
+
+const routes: RouteObject[] = [
+  {
+    path: '/posts',
+    element: (
+      <>
+        <PostsPage />
+        <LocationProbe />
+      </>
+    ),
+  },
+  {
+    path: '/promote',
+    element: (
+      <>
+        <PromoteProbe />
+        <LocationProbe />
+      </>
+    ),
+  },
+  { path: '*', element: <LocationProbe /> },
+];
+
+/**
+ * The API as the page meets it: the user's list, and DELETE that archives (the list then leaves
+ * the listing out) or fails with `deleteStatus`.
+ */
+function serve(posts: TViewerProperty[], { deleteStatus }: { deleteStatus?: number } = {}) {
+  let list = [...posts];
+  return mockFetch((url, init) => {
+    if (url.pathname === PUBLISHER_PATH && (init?.method ?? 'GET') === 'GET') {
+      return jsonResponse(list);
+    }
+    const id = /^\/api\/properties\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (id && init?.method === 'DELETE') {
+      if (deleteStatus) return apiErrorResponse(deleteStatus, 'INTERNAL');
+      list = list.filter((post) => post.id !== id);
+      return jsonResponse({ id, status: 'archived' });
+    }
+    return apiErrorResponse(404, 'NOT_FOUND');
+  });
+}
+
+function cards() {
+  return screen.queryAllByTestId('post-card');
+}
+
+function cardTitled(title: string) {
+  const card = screen.getByRole('heading', { level: 3, name: title }).closest('article');
+  if (!card) throw new Error(`no card titled ${title}`);
+  return card;
+}
+
+async function openMenu(title: string) {
+  await userEvent.click(screen.getByRole('button', { name: `Actions for ${title}` }));
+  return screen.getByRole('menu', { name: `Actions for ${title}` });
+}
+
+function toasts() {
+  return vi.mocked(showToast).mock.calls;
+}
+
+beforeEach(() => {
+  vi.mocked(showToast).mockClear();
+  signIn();
+});
+
+describe('/posts', () => {
+  it("shows 'Loading...' until the user's listings arrive, asked for with their token", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = mockFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await renderApp(null, { url: '/posts', routes });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Posts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Post' })).toHaveAttribute('href', '/post');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fetchMock, PUBLISHER_PATH)).toHaveLength(1));
+    expect(sentAuthorization(requestsTo(fetchMock, PUBLISHER_PATH)[0])).toBe(
+      'Bearer access-token-1',
+    );
+
+    answer(jsonResponse([makeRent({ title: 'Nyumba Sinza' })]));
+    expect(await screen.findByRole('heading', { name: 'Nyumba Sinza' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it("says 'No posts available' when the user has none", async () => {
+    serve([]);
+    await renderApp(null, { url: '/posts', routes });
+    expect(await screen.findByText('No posts available')).toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
+  });
+
+  it('shows an error with a retry that loads the list', async () => {
+    let fail = true;
+    mockFetch(() =>
+      fail ? apiErrorResponse(500, 'INTERNAL') : jsonResponse([makeLand({ title: 'Kiwanja' })]),
+    );
+    await renderApp(null, { url: '/posts', routes });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong. Try again.');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Kiwanja' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('groups the cards by type under the localized type name, with each status', async () => {
+    serve([
+      makeRent({ title: 'Rent approved', status: 'approved' }),
+      {
+        ...makeLand({ title: 'Land draft', status: 'draft' }),
+        missingPictureLabels: ['picha_nyuma', 'picha_kulia'],
+      },
+      makeHouseForSale({ title: 'House pending', status: 'pending' }),
+      {
+        ...makeLand({ title: 'Land rejected', status: 'rejected' }),
+        rejectionReason: 'The photos are blurred.',
+      },
+      { ...makeRent({ title: 'Rent no address', status: 'draft' }), missingPictureLabels: [] },
+    ]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Land draft' });
+
+    const sections = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(sections).toEqual(['Land', 'Rent', 'House for Sale']);
+    const land = screen.getByRole('region', { name: 'Land' });
+    expect(
+      within(land)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Land draft', 'Land rejected']);
+    expect(screen.queryByRole('region', { name: 'Apartment' })).not.toBeInTheDocument();
+
+    expect(cardTitled('Rent approved')).toHaveTextContent('Published');
+    expect(cardTitled('House pending')).toHaveTextContent('Awaiting review');
+    const draft = cardTitled('Land draft');
+    expect(draft).toHaveTextContent('Draft — add photos');
+    expect(draft).toHaveTextContent('Missing photos: Back, Right side');
+    const rejected = cardTitled('Land rejected');
+    expect(rejected).toHaveTextContent('Not approved');
+    expect(rejected).toHaveTextContent('Reason: The photos are blurred.');
+    const incomplete = cardTitled('Rent no address');
+    expect(incomplete).toHaveTextContent('Incomplete');
+    expect(incomplete).not.toHaveTextContent('Missing photos');
+  });
+
+  it('shows the price in TZS, and the cover photo with a srcset or the fallback image', async () => {
+    const front = makePhoto('picha_mbele', 'front');
+    serve([
+      makeLand({
+        title: 'With photos',
+        price: 25_000_000,
+        photos: [makePhoto('picha_nyuma'), front],
+      }),
+      makeRent({ title: 'No photos', price: 450_000, photos: [] }),
+    ]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'With photos' });
+    const withPhotos = cardTitled('With photos');
+    expect(within(withPhotos).getByTestId('property-price')).toHaveTextContent('TZS 25,000,000');
+    const cover = within(withPhotos).getByRole('img');
+    expect(cover).toHaveAttribute('src', '/media/front-768.webp');
+    expect(cover).toHaveAttribute(
+      'srcset',
+      '/media/front-320.webp 320w, /media/front-768.webp 768w',
+    );
+    const noPhotos = cardTitled('No photos');
+    expect(within(noPhotos).getByTestId('property-price')).toHaveTextContent(
+      'TZS 450,000 per month',
+    );
+    expect(within(noPhotos).getByRole('img')).toHaveAttribute('data-fallback', 'true');
+  });
+
+  it('cuts the title and the description at 52 characters plus an ellipsis (spec 5)', async () => {
+    const longTitle = `${'T'.repeat(52)}-and-more`;
+    const longDescription = `${'d'.repeat(52)}e`;
+    serve([
+      makeRent({ title: longTitle, description: longDescription }),
+      makeRent({ title: 'x'.repeat(52), description: 'Short.' }),
+    ]);
+    await renderApp(null, { url: '/posts', routes });
+    const cut = await screen.findByRole('heading', { name: `${'T'.repeat(52)}…` });
+    expect(cut).toHaveAttribute('title', longTitle);
+    const card = cut.closest('article') as HTMLElement;
+    expect(within(card).getByTestId('post-description')).toHaveTextContent(`${'d'.repeat(52)}…`);
+
+    const whole = cardTitled('x'.repeat(52));
+    expect(within(whole).getByTestId('post-description')).toHaveTextContent(/^Short\.$/);
+  });
+
+  it('has a card menu with Edit, View more and Delete going where they should', async () => {
+    const rent = makeRent({ title: 'Nyumba Sinza' });
+    const house = makeHouseForSale({ title: 'Nyumba Mbezi' });
+    serve([rent, house]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Nyumba Sinza' });
+
+    const button = screen.getByRole('button', { name: 'Actions for Nyumba Sinza' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const menu = await openMenu('Nyumba Sinza');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'View more', 'Delete']);
+    expect(items[0]).toHaveFocus();
+    expect(items[0]).toHaveAttribute('href', `/post?edit=${rent.id}`);
+    expect(items[1]).toHaveAttribute('href', `/user/lease/${rent.id}`);
+
+    // Escape closes it and gives the focus back to the button.
+    await userEvent.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    const houseMenu = await openMenu('Nyumba Mbezi');
+    expect(within(houseMenu).getByRole('menuitem', { name: 'View more' })).toHaveAttribute(
+      'href',
+      `/user/house-for-sale/${house.id}`,
+    );
+    await userEvent.click(within(houseMenu).getByRole('menuitem', { name: 'View more' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/user/house-for-sale/${house.id}`);
+  });
+
+  it('Edit opens the wizard with the listing id', async () => {
+    const land = makeLand({ title: 'Kiwanja' });
+    serve([land]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Kiwanja' });
+    const menu = await openMenu('Kiwanja');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/post?edit=${land.id}`);
+  });
+
+  it('deletes after confirmation: DELETE with the token, the card leaves, a toast says so', async () => {
+    const keep = makeRent({ title: 'Keep me' });
+    const gone = makeApartment({ title: 'Delete me' });
+    const fetchMock = serve([keep, gone]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Delete me' });
+
+    const menu = await openMenu('Delete me');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    expect(dialog).toHaveTextContent('“Delete me” will be removed');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(requestsTo(fetchMock, `/api/properties/${gone.id}`, 'DELETE')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Delete me' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const deletes = requestsTo(fetchMock, `/api/properties/${gone.id}`, 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(sentAuthorization(deletes[0])).toBe('Bearer access-token-1');
+    await waitFor(() => expect(toasts()).toEqual([['Post deleted.', 'success']]));
+    expect(screen.getByRole('heading', { name: 'Keep me' })).toBeInTheDocument();
+    // The apartment section went with its only card.
+    expect(screen.queryByRole('region', { name: 'Apartment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Posts' })).toHaveFocus();
+  });
+
+  it('Cancel deletes nothing and gives the focus back to the menu button', async () => {
+    const rent = makeRent({ title: 'Stay' });
+    const fetchMock = serve([rent]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Stay' });
+    const menu = await openMenu('Stay');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Stay' })).toHaveFocus();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('Escape in the dialog cancels too', async () => {
+    const fetchMock = serve([makeRent({ title: 'Stay' })]);
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Stay' });
+    const menu = await openMenu('Stay');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('puts the card back and says so when the delete fails', async () => {
+    serve([makeRent({ title: 'Survivor' })], { deleteStatus: 500 });
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Survivor' });
+    const menu = await openMenu('Survivor');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toasts()).toEqual([['The post could not be deleted. Try again.', 'error']]),
+    );
+    expect(await screen.findByRole('heading', { name: 'Survivor' })).toBeInTheDocument();
+  });
+
+  describe('Promote button (spec 4, approved listings only)', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    it.each([
+      ['approved, never promoted', 'approved', null, true],
+      ['approved, promotion running', 'approved', new Date(Date.now() + DAY).toISOString(), true],
+      ['approved, promotion ended', 'approved', new Date(Date.now() - DAY).toISOString(), false],
+      ['pending, never promoted', 'pending', null, false],
+      ['draft, never promoted', 'draft', null, false],
+      ['rejected, never promoted', 'rejected', null, false],
+    ] as const)('%s: shown %s', async (_case, status, promotionEndDate, shown) => {
+      serve([makeRent({ title: 'Listing', status, promotionEndDate })]);
+      await renderApp(null, { url: '/posts', routes });
+      await screen.findByRole('heading', { level: 3, name: 'Listing' });
+      const card = cardTitled('Listing');
+      expect(within(card).queryByRole('link', { name: 'Promote' }) !== null).toBe(shown);
+    });
+
+    it('goes to /promote with the listing in state', async () => {
+      const rent = makeRent({ title: 'Promote me', promotionEndDate: null });
+      serve([rent]);
+      await renderApp(null, { url: '/posts', routes });
+      await screen.findByRole('heading', { name: 'Promote me' });
+      await userEvent.click(screen.getByRole('link', { name: 'Promote' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/promote$/);
+      expect(screen.getByTestId('promote-state')).toHaveTextContent(rent.id);
+    });
+  });
+
+  it('keeps the list under the account scope, so signing out forgets it', async () => {
+    serve([makeRent({ title: 'Mine' })]);
+    const { queryClient } = await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Mine' });
+    expect(queryClient.getQueryData(['account', USER_SUB, 'posts'])).toHaveLength(1);
+  });
+
+  it('speaks Swahili', async () => {
+    serve([]);
+    await renderApp(null, { url: '/posts', routes, language: 'sw' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Matangazo Yako' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Hakuna matangazo')).toBeInTheDocument();
+  });
+});

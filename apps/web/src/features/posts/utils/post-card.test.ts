@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { makeHouseForSale, makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
+import {
+  POST_TEXT_MAX,
+  coverPhoto,
+  groupByType,
+  postText,
+  promotionRuleShowsButton,
+  showsPromoteButton,
+} from './post-card';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z');
+
+describe('post card text (spec 5)', () => {
+  it('keeps a text of 52 characters whole', () => {
+    const text = 'a'.repeat(52);
+    expect(POST_TEXT_MAX).toBe(52);
+    expect(postText(text)).toBe(text);
+  });
+
+  it('cuts a text of 53 characters to 52 plus an ellipsis', () => {
+    expect(postText(`${'b'.repeat(52)}c`)).toBe(`${'b'.repeat(52)}…`);
+  });
+
+  it('counts an emoji as one character and never splits it', () => {
+    expect(postText(`${'🏠'.repeat(53)}`)).toBe(`${'🏠'.repeat(52)}…`);
+  });
+});
+
+describe('the Promote rule (spec 4)', () => {
+  it.each([
+    ['no promotionEndDate', null, true],
+    ['an end date in the future', '2026-03-11T00:00:00.000Z', true],
+    ['an end date of this very moment (not in the past)', NOW.toISOString(), true],
+    ['an end date in the past', '2026-03-10T11:59:59.000Z', false],
+    ['an end date long past', '2025-01-01T00:00:00.000Z', false],
+  ])('an approved listing with %s: shown %s', (_case, promotionEndDate, shown) => {
+    expect(promotionRuleShowsButton(promotionEndDate, NOW)).toBe(shown);
+    expect(showsPromoteButton({ status: 'approved', promotionEndDate }, NOW)).toBe(shown);
+  });
+
+  it.each(['draft', 'pending', 'rejected', 'archived'] as const)(
+    'a %s listing never shows it, whatever its end date',
+    (status) => {
+      expect(showsPromoteButton({ status, promotionEndDate: null }, NOW)).toBe(false);
+      expect(
+        showsPromoteButton({ status, promotionEndDate: '2027-01-01T00:00:00.000Z' }, NOW),
+      ).toBe(false);
+    },
+  );
+});
+
+describe('cover photo', () => {
+  it('is the front photo of land and houses for sale', () => {
+    const front = makePhoto('picha_mbele');
+    expect(coverPhoto(makeLand({ photos: [makePhoto('picha_nyuma'), front] }))).toBe(front);
+    expect(coverPhoto(makeHouseForSale({ photos: [makePhoto('picha_jiko'), front] }))).toBe(front);
+  });
+
+  it('is the first photo otherwise, and none without photos', () => {
+    const first = makePhoto('picha_nje');
+    expect(coverPhoto(makeRent({ photos: [first, makePhoto('picha_mbele')] }))).toBe(first);
+    expect(coverPhoto(makeRent({ photos: [] }))).toBeUndefined();
+  });
+});
+
+describe('groupByType', () => {
+  it('groups in the app type order and keeps the order inside each group', () => {
+    const rentA = makeRent({ title: 'A' });
+    const land = makeLand();
+    const rentB = makeRent({ title: 'B' });
+    const groups = groupByType([rentA, land, rentB]);
+    expect(groups.map((group) => group.type)).toEqual(['Land', 'Rent']);
+    expect(groups[1]?.posts).toEqual([rentA, rentB]);
+  });
+});
