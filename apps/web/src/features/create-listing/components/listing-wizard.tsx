@@ -48,6 +48,7 @@ import { WizardFailure } from './failure-alert';
 import { PhotosStep, type TUploadPhase } from './photos-step';
 import { STEP_KEYS, Stepper } from './stepper';
 import './create-listing.css';
+import { ACCOUNT_QUERY_SCOPE } from '../../../lib/sign-out';
 
 /** What the wizard starts from: a blank form, or a listing loaded for editing or resuming. */
 export interface WizardInit {
@@ -344,6 +345,8 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
       // The wizard's own copy is done with; every list and page showing listings loads afresh.
       queryClient.removeQueries({ queryKey: ['properties', 'own', id] });
       void queryClient.invalidateQueries({ queryKey: ['properties'] });
+      // The signed-in user's own lists (/posts) live under the account scope.
+      void queryClient.invalidateQueries({ queryKey: [ACCOUNT_QUERY_SCOPE] });
       void showToast(mode === 'create' ? t('success.created') : t('success.updated'), 'success');
       void navigate('/posts');
     });
