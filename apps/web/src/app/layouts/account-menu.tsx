@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../lib/sign-out';
+import { useMenuButton } from '../../lib/use-menu-button';
 
 // The panel downloads when Profile is first chosen.
 const ProfilePanel = lazy(() => import('../../features/profile/components/profile-panel'));
@@ -9,12 +10,6 @@ const PROFILE_PANEL_ID = 'profile-panel';
 export interface AccountMenuProps {
   /** The display name (session.user). */
   name: string;
-}
-
-type TFocusTarget = 'first' | 'last';
-
-function menuItems(menu: HTMLElement | null): HTMLButtonElement[] {
-  return [...(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
 }
 
 /** The avatar: the first letter of the name, upper-cased. */
@@ -32,103 +27,26 @@ function avatarInitial(name: string): string {
 export default function AccountMenu({ name }: AccountMenuProps) {
   const { t } = useTranslation();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileRequested, setProfileRequested] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<TFocusTarget>('first');
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const menuId = useId();
+  const { open, rootRef, buttonProps, menuProps, choose } = useMenuButton();
   const initial = avatarInitial(name);
 
-  useEffect(() => {
-    if (!open) return;
-    const list = menuItems(menu.current);
-    (focusTarget === 'first' ? list[0] : list.at(-1))?.focus();
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePress);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePress);
-  }, [open, focusTarget]);
-
-  const openMenu = (target: TFocusTarget) => {
-    setFocusTarget(target);
-    setOpen(true);
-  };
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
-
-  const choose = (action: () => void) => {
-    // Focus goes back to the button first, so a panel opened from here hands it back there.
-    close(true);
-    action();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const list = menuItems(menu.current);
-    const index = list.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      list[(next + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        move(index + 1);
-        break;
-      case 'ArrowUp':
-        move(index - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
-
   return (
-    <div ref={root} className="account-menu">
+    <div ref={rootRef} className="account-menu">
       <button
-        ref={button}
+        {...buttonProps}
         type="button"
         className="account-menu__avatar"
         aria-label={t('header.account', { name })}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
       >
         <span aria-hidden="true">{initial}</span>
       </button>
       {open ? (
         <ul
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...menuProps}
           aria-label={t('header.account', { name })}
           className="account-menu__list"
-          onKeyDown={onMenuKeyDown}
         >
           <li role="none">
             <button

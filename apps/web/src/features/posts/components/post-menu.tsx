@@ -1,14 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
-
-type TFocusTarget = 'first' | 'last';
-
-function menuItems(menu: HTMLElement | null): HTMLElement[] {
-  return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-}
+import { useMenuButton } from '../../../lib/use-menu-button';
 
 function MoreIcon() {
   return (
@@ -33,95 +27,24 @@ export interface PostMenuProps {
  */
 export function PostMenu({ property, title, onDelete }: PostMenuProps) {
   const { t } = useTranslation('posts');
-  const [open, setOpen] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<TFocusTarget>('first');
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const list = menuItems(menu.current);
-    (focusTarget === 'first' ? list[0] : list.at(-1))?.focus();
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePress);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePress);
-  }, [open, focusTarget]);
-
-  const openMenu = (target: TFocusTarget) => {
-    setFocusTarget(target);
-    setOpen(true);
-  };
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const list = menuItems(menu.current);
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      list[(next + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        move(index + 1);
-        break;
-      case 'ArrowUp':
-        move(index - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const { open, rootRef, buttonProps, menuProps, choose } = useMenuButton();
 
   const slug = PROPERTY_TYPE_SLUGS[property.type];
   return (
-    <div ref={root} className="post-menu">
+    <div ref={rootRef} className="post-menu">
       <button
-        ref={button}
+        {...buttonProps}
         type="button"
         className="icon-btn"
         aria-label={t('menu.button', { title })}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
       >
         <MoreIcon />
       </button>
       {open ? (
         <ul
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...menuProps}
           aria-label={t('menu.button', { title })}
           className="post-menu__list"
-          onKeyDown={onMenuKeyDown}
         >
           <li role="none">
             <Link
@@ -150,11 +73,8 @@ export function PostMenu({ property, title, onDelete }: PostMenuProps) {
               role="menuitem"
               tabIndex={-1}
               className="post-menu__item post-menu__item--danger"
-              onClick={() => {
-                // Focus goes back to the button first, so the dialog hands it back there.
-                close(true);
-                onDelete(property);
-              }}
+              // Focus goes back to the button first, so the dialog hands it back there.
+              onClick={() => choose(() => onDelete(property))}
             >
               {t('menu.delete')}
             </button>
