@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { SignInLink } from './sign-in-link';
 import './mobile-menu.css';
 
@@ -19,35 +20,11 @@ export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const { t } = useTranslation();
   const session = useSession();
   const signOut = useSignOut();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialogProps } = useModalDialog({ open, onDismiss: onClose, backdrop: 'click' });
   const titleId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      // Old WebViews without showModal still get a visible (non-modal) panel.
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    } else if (!open && node.open) {
-      if (typeof node.close === 'function') node.close();
-      else node.removeAttribute('open');
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      id={id}
-      className="mobile-menu"
-      aria-labelledby={titleId}
-      // Escape closes the dialog natively; keep the header's state in step.
-      onClose={onClose}
-      // A click on the backdrop lands on the <dialog> itself; clicks inside land on the panel.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <dialog {...dialogProps} id={id} className="mobile-menu" aria-labelledby={titleId}>
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
           <h2 id={titleId} className="mobile-menu__title">

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons';
 import { closeAuthModal, openAuthModal, useAuthModal } from '../../../lib/auth-modal';
+import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
 import { returnPath } from '../utils/return-path';
 import { LoginFlow } from './login-flow';
 import { RegisterForm } from './register-form';
@@ -22,34 +23,20 @@ export default function AuthDialog() {
   const { modal, phoneNumber } = useAuthModal();
   const location = useLocation();
   const navigate = useNavigate();
-  const dialog = useRef<HTMLDialogElement>(null);
-  // A press that starts inside the panel and ends on the backdrop (selecting text) is not a close.
-  const pressStartedOnBackdrop = useRef(false);
-  const titleId = useId();
   const open = modal !== 'none';
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!node.open) {
-      // Old WebViews without showModal still get a visible (non-modal) dialog.
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    }
-    return () => {
-      if (node.open) {
-        if (typeof node.close === 'function') node.close();
-        else node.removeAttribute('open');
-      }
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  // A press that starts inside the panel and ends on the backdrop (selecting text) is not a close.
+  const { ref: dialog, dialogProps } = useModalDialog({
+    open,
+    onDismiss: closeAuthModal,
+    backdrop: 'press',
+    onHide: refocus,
+  });
+  const titleId = useId();
 
   // The first field, not the close button, takes focus: on opening and on switching forms.
   useEffect(() => {
     if (modal !== 'none') focusFirstField(dialog.current);
-  }, [modal]);
+  }, [modal, dialog]);
 
   function signedIn() {
     // The popover opens over the page the visitor is on: they stay there, unless a guard said
@@ -60,27 +47,7 @@ export default function AuthDialog() {
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="auth-dialog"
-      aria-labelledby={open ? titleId : undefined}
-      // Escape closes a modal <dialog> natively; keep the auth-modal state in step.
-      onClose={closeAuthModal}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        closeAuthModal();
-      }}
-      // A click on the backdrop lands on the <dialog> itself; the panel fills all of the rest.
-      onPointerDown={(event) => {
-        pressStartedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget && pressStartedOnBackdrop.current) {
-          closeAuthModal();
-        }
-      }}
-    >
+    <dialog {...dialogProps} className="auth-dialog" aria-labelledby={open ? titleId : undefined}>
       {open ? (
         <div className="auth-dialog__panel">
           <div className="auth-dialog__top">

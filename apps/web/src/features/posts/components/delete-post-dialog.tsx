@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
 
 export interface DeletePostDialogProps {
   /** The title of the post to delete; null while the dialog is closed. */
@@ -23,52 +24,28 @@ export function DeletePostDialog({
   focusAfterConfirm,
 }: DeletePostDialogProps) {
   const { t } = useTranslation('posts');
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const confirmed = useRef(false);
-  const focusAfter = useEffectEvent(focusAfterConfirm);
   const titleId = useId();
   const textId = useId();
   const open = title !== null;
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    confirmed.current = false;
-    if (!node.open) {
-      // Old WebViews without showModal still get a visible (non-modal) dialog.
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    }
-    cancel.current?.focus();
-    return () => {
-      if (node.open) {
-        if (typeof node.close === 'function') node.close();
-        else node.removeAttribute('open');
-      }
-      if (confirmed.current) focusAfter();
-      else if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  // Escape (the browser's own, or the fallback's) is a cancel; the backdrop does nothing.
+  const { dialogProps } = useModalDialog({
+    open,
+    onDismiss: onCancel,
+    onShow: () => {
+      confirmed.current = false;
+      cancel.current?.focus();
+    },
+    onHide: (opener) => (confirmed.current ? focusAfterConfirm() : refocus(opener)),
+  });
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="delete-dialog"
       aria-labelledby={open ? titleId : undefined}
       aria-describedby={open ? textId : undefined}
-      // Escape closes a modal <dialog> natively: that is a cancel.
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      // And where there is no modal dialog, Escape still cancels.
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onCancel();
-      }}
     >
       {open ? (
         <div className="delete-dialog__panel">

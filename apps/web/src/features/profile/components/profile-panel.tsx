@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@makazi/contracts/users';
 import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { useUpdateUser, useUser } from '../api/user';
 import { validateName, type TNameError } from '../utils/validate-name';
 import './profile-panel.css';
@@ -196,46 +197,13 @@ function SessionEnded({ onDone }: { onDone: () => void }) {
 export default function ProfilePanel({ id, open, onClose }: ProfilePanelProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const pressedOnBackdrop = useRef(false);
+  // Only a press that starts and ends on the backdrop closes: selecting text in a field and
+  // releasing outside the panel must not throw away what was typed.
+  const { dialogProps } = useModalDialog({ open, onDismiss: onClose, backdrop: 'press' });
   const titleId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    } else if (!open && node.open) {
-      if (typeof node.close === 'function') node.close();
-      else node.removeAttribute('open');
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      id={id}
-      className="profile-panel"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onKeyDown={(event) => {
-        // Browsers close a modal dialog on Escape themselves; this covers the non-modal fallback.
-        if (event.key === 'Escape' && !event.defaultPrevented) {
-          event.preventDefault();
-          onClose();
-        }
-      }}
-      // Only a press that starts and ends on the backdrop closes: selecting text in a field and
-      // releasing outside the panel must not throw away what was typed.
-      onPointerDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
-        pressedOnBackdrop.current = false;
-      }}
-    >
+    <dialog {...dialogProps} id={id} className="profile-panel" aria-labelledby={titleId}>
       <div className="profile-panel__panel">
         <div className="profile-panel__top">
           <h2 id={titleId} className="profile-panel__title">
