@@ -35,7 +35,7 @@ function Harness({ onDismiss, ...options }: THarnessProps) {
   );
 }
 
-const dialog = () => screen.getByTestId('dialog') as HTMLDialogElement;
+const dialog = () => screen.getByTestId<HTMLDialogElement>('dialog');
 
 afterEach(() => {
   Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
