@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 import { SignInLink } from './sign-in-link';
+import '../../components/dialog.css';
 import './mobile-menu.css';
 
 export interface MobileMenuProps {
@@ -24,7 +25,7 @@ export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const titleId = useId();
 
   return (
-    <dialog {...dialogProps} id={id} className="mobile-menu" aria-labelledby={titleId}>
+    <dialog {...dialogProps} id={id} className="dialog dialog--side mobile-menu" aria-labelledby={titleId}>
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
           <h2 id={titleId} className="mobile-menu__title">

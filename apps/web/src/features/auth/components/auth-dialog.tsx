@@ -7,6 +7,7 @@ import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
 import { returnPath } from '../utils/return-path';
 import { LoginFlow } from './login-flow';
 import { RegisterForm } from './register-form';
+import '../../../components/dialog.css';
 import './auth.css';
 
 function focusFirstField(node: HTMLElement | null) {
@@ -47,7 +48,7 @@ export default function AuthDialog() {
   }
 
   return (
-    <dialog {...dialogProps} className="auth-dialog" aria-labelledby={open ? titleId : undefined}>
+    <dialog {...dialogProps} className="dialog dialog--centred auth-dialog" aria-labelledby={open ? titleId : undefined}>
       {open ? (
         <div className="auth-dialog__panel">
           <div className="auth-dialog__top">

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../components/dialog.css';
 import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
 
 export interface DeletePostDialogProps {
@@ -43,7 +44,7 @@ export function DeletePostDialog({
   return (
     <dialog
       {...dialogProps}
-      className="delete-dialog"
+      className="dialog dialog--centred delete-dialog"
       aria-labelledby={open ? titleId : undefined}
       aria-describedby={open ? textId : undefined}
     >

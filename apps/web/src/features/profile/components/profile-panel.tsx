@@ -11,6 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { useUpdateUser, useUser } from '../api/user';
 import { validateName, type TNameError } from '../utils/validate-name';
+import '../../../components/dialog.css';
 import './profile-panel.css';
 
 export interface ProfilePanelProps {
@@ -203,7 +204,7 @@ export default function ProfilePanel({ id, open, onClose }: ProfilePanelProps) {
   const titleId = useId();
 
   return (
-    <dialog {...dialogProps} id={id} className="profile-panel" aria-labelledby={titleId}>
+    <dialog {...dialogProps} id={id} className="dialog dialog--side profile-panel" aria-labelledby={titleId}>
       <div className="profile-panel__panel">
         <div className="profile-panel__top">
           <h2 id={titleId} className="profile-panel__title">
