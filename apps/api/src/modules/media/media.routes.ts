@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@makazi/contracts/common';
@@ -71,15 +71,37 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
 }
 
 /**
- * After an early answer (a 413 on the second file, a 403 before any), the rest of the body is
- * not wanted: drop it as it arrives and close the connection once the answer is sent, so neither
- * side waits on a half-read upload.
+ * How much of an unwanted body is read and dropped after an early answer, and for how long,
+ * before the connection is cut: a whole request of browser-compressed photos (20 × 1 MB) and then
+ * some, and time enough for a slow phone to notice the answer and stop.
  */
-function discardRestOfBody(request: FastifyRequest, reply: FastifyReply): void {
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * After an early answer (a 413 on the second file, a 403 before any), the rest of the body is not
+ * wanted, but it is read and dropped rather than left unread: closing a socket with unread data
+ * makes the kernel reset it, and a client still sending could then lose the answer it was sent.
+ * Past DRAIN_MAX_BYTES or DRAIN_MAX_MS the connection is cut (the client has had the answer).
+ */
+function discardRestOfBody(request: FastifyRequest): void {
   const raw = request.raw;
   if (raw.readableEnded) return;
-  reply.header('Connection', 'close');
   raw.unpipe();
+  let drained = 0;
+  const cut = () => raw.socket?.destroy();
+  const deadline = setTimeout(cut, DRAIN_MAX_MS);
+  deadline.unref();
+  const stop = () => clearTimeout(deadline);
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_MAX_BYTES) {
+      stop();
+      cut();
+    }
+  });
+  raw.once('end', stop);
+  raw.once('close', stop);
   raw.resume();
 }
 
@@ -138,7 +160,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         reply.code(201);
         return view;
       } catch (err) {
-        discardRestOfBody(request, reply);
+        discardRestOfBody(request);
         throw err;
       }
     },
