@@ -193,6 +193,104 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('payment provider', () => {
+    const clickpesa = {
+      PAYMENT_PROVIDER: 'clickpesa',
+      CLICKPESA_CLIENT_ID: 'cp-id',
+      CLICKPESA_API_KEY: 'cp-key',
+      CLICKPESA_CHECKSUM_KEY: 'cp-checksum',
+    };
+    const azampay = {
+      PAYMENT_PROVIDER: 'azampay',
+      AZAMPAY_APP_NAME: 'makazi',
+      AZAMPAY_CLIENT_ID: 'az-id',
+      AZAMPAY_CLIENT_SECRET: 'az-secret',
+      AZAMPAY_API_KEY: 'az-key',
+      AZAMPAY_CALLBACK_SECRET: 'az-callback-secret-0123',
+    };
+
+    it('defaults to the simulator answering after 2 s, payments expiring after 2 min', () => {
+      expect(loadConfig({}).payments).toEqual({
+        gateway: { provider: 'simulator', delayMs: 2000 },
+        timeoutMs: 120_000,
+      });
+    });
+
+    it('reads PAYMENT_SIMULATOR_DELAY_MS and PAYMENT_TIMEOUT_MS', () => {
+      const { payments } = loadConfig({
+        PAYMENT_SIMULATOR_DELAY_MS: '50',
+        PAYMENT_TIMEOUT_MS: '5000',
+      });
+      expect(payments).toEqual({
+        gateway: { provider: 'simulator', delayMs: 50 },
+        timeoutMs: 5000,
+      });
+    });
+
+    it('builds the ClickPesa config with its default API URL', () => {
+      expect(loadConfig(clickpesa).payments.gateway).toEqual({
+        provider: 'clickpesa',
+        apiUrl: 'https://api.clickpesa.com',
+        clientId: 'cp-id',
+        apiKey: 'cp-key',
+        checksumKey: 'cp-checksum',
+      });
+    });
+
+    it('builds the AzamPay config with the sandbox URLs by default', () => {
+      expect(loadConfig(azampay).payments.gateway).toEqual({
+        provider: 'azampay',
+        authUrl: 'https://authenticator-sandbox.azampay.co.tz',
+        checkoutUrl: 'https://sandbox.azampay.co.tz',
+        appName: 'makazi',
+        clientId: 'az-id',
+        clientSecret: 'az-secret',
+        apiKey: 'az-key',
+        callbackSecret: 'az-callback-secret-0123',
+      });
+      expect(
+        loadConfig({ ...azampay, AZAMPAY_CHECKOUT_URL: 'https://checkout.azampay.co.tz' }).payments
+          .gateway,
+      ).toMatchObject({ checkoutUrl: 'https://checkout.azampay.co.tz' });
+    });
+
+    it.each([
+      [clickpesa, 'CLICKPESA_CLIENT_ID'],
+      [clickpesa, 'CLICKPESA_API_KEY'],
+      [clickpesa, 'CLICKPESA_CHECKSUM_KEY'],
+      [azampay, 'AZAMPAY_APP_NAME'],
+      [azampay, 'AZAMPAY_CLIENT_ID'],
+      [azampay, 'AZAMPAY_CLIENT_SECRET'],
+      [azampay, 'AZAMPAY_API_KEY'],
+      [azampay, 'AZAMPAY_CALLBACK_SECRET'],
+    ])('refuses %o without %s, naming it', (full, variable) => {
+      const env: Record<string, string> = { ...full };
+      delete env[variable];
+      expect(() => loadConfig(env)).toThrow(
+        `Invalid configuration: ${variable}: required when PAYMENT_PROVIDER=${full.PAYMENT_PROVIDER}`,
+      );
+    });
+
+    it('names every missing credential at once and never echoes a secret', () => {
+      const load = () => loadConfig({ PAYMENT_PROVIDER: 'azampay', AZAMPAY_API_KEY: 'az-key' });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(
+        /AZAMPAY_APP_NAME.*AZAMPAY_CLIENT_ID.*AZAMPAY_CLIENT_SECRET.*AZAMPAY_CALLBACK_SECRET/,
+      );
+      expect(load).not.toThrow(/az-key/);
+    });
+
+    it.each([
+      [{ PAYMENT_PROVIDER: 'mpesa' }, 'PAYMENT_PROVIDER'],
+      [{ PAYMENT_SIMULATOR_DELAY_MS: '-1' }, 'PAYMENT_SIMULATOR_DELAY_MS'],
+      [{ PAYMENT_TIMEOUT_MS: 'soon' }, 'PAYMENT_TIMEOUT_MS'],
+      [{ ...clickpesa, CLICKPESA_API_URL: 'not a url' }, 'CLICKPESA_API_URL'],
+      [{ ...azampay, AZAMPAY_CALLBACK_SECRET: 'short' }, 'AZAMPAY_CALLBACK_SECRET'],
+    ])('refuses %o with an error naming %s', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));
+    });
+  });
+
   describe('production', () => {
     const jwtSecret = 'x'.repeat(32);
     const beem = { SMS_PROVIDER: 'beem', BEEM_API_KEY: 'beem-key', BEEM_SECRET_KEY: 'beem-secret' };
@@ -217,8 +315,28 @@ describe('loadConfig', () => {
       );
     });
 
+    const clickpesa = {
+      PAYMENT_PROVIDER: 'clickpesa',
+      CLICKPESA_CLIENT_ID: 'cp-id',
+      CLICKPESA_API_KEY: 'cp-key',
+      CLICKPESA_CHECKSUM_KEY: 'cp-checksum',
+    };
+
+    it('refuses the payment simulator, explicit or by default, naming PAYMENT_PROVIDER', () => {
+      for (const env of [{}, { PAYMENT_PROVIDER: 'simulator' }]) {
+        expect(() =>
+          loadConfig({ NODE_ENV: 'production', ...beem, JWT_SECRET: jwtSecret, ...env }),
+        ).toThrow(/^Invalid configuration: PAYMENT_PROVIDER: set a real payment provider/);
+      }
+    });
+
     it('accepts a full Beem setup with JWT_SECRET', () => {
-      const config = loadConfig({ NODE_ENV: 'production', ...beem, JWT_SECRET: jwtSecret });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        ...beem,
+        ...clickpesa,
+        JWT_SECRET: jwtSecret,
+      });
       expect(config.nodeEnv).toBe('production');
       expect(config.jwtSecret).toBe(jwtSecret);
       expect(config.sms).toMatchObject({ provider: 'beem', apiKey: 'beem-key' });

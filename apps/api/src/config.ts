@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /*
  * The one place that reads process.env. Everything has a safe default for a first run;
- * production refuses the defaults that would be unsafe there (later issues add SMS, payments, JWT).
+ * production refuses the defaults that would be unsafe there (SMS outbox, payment simulator, generated JWT secret).
  */
 
 const booleanFromEnv = z
@@ -70,6 +70,21 @@ const ZEnv = z.object({
   AFRICASTALKING_API_KEY: z.string().min(1).optional(),
   AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
   AFRICASTALKING_API_URL: z.url().default('https://api.africastalking.com'),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'clickpesa', 'azampay']).optional(),
+  PAYMENT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  CLICKPESA_CLIENT_ID: z.string().min(1).optional(),
+  CLICKPESA_API_KEY: z.string().min(1).optional(),
+  CLICKPESA_CHECKSUM_KEY: z.string().min(1).optional(),
+  CLICKPESA_API_URL: z.url().default('https://api.clickpesa.com'),
+  AZAMPAY_APP_NAME: z.string().min(1).optional(),
+  AZAMPAY_CLIENT_ID: z.string().min(1).optional(),
+  AZAMPAY_CLIENT_SECRET: z.string().min(1).optional(),
+  AZAMPAY_API_KEY: z.string().min(1).optional(),
+  // Our own shared secret, expected in the x-callback-secret header of AzamPay callbacks.
+  AZAMPAY_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  AZAMPAY_AUTH_URL: z.url().default('https://authenticator-sandbox.azampay.co.tz'),
+  AZAMPAY_CHECKOUT_URL: z.url().default('https://sandbox.azampay.co.tz'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -88,6 +103,33 @@ export type SmsConfig =
       apiKey: string;
       senderId: string | undefined;
     };
+
+/** Which payment aggregator collects mobile money, with its credentials. */
+export type PaymentProviderConfig =
+  | { provider: 'simulator'; delayMs: number }
+  | {
+      provider: 'clickpesa';
+      apiUrl: string;
+      clientId: string;
+      apiKey: string;
+      checksumKey: string;
+    }
+  | {
+      provider: 'azampay';
+      authUrl: string;
+      checkoutUrl: string;
+      appName: string;
+      clientId: string;
+      clientSecret: string;
+      apiKey: string;
+      callbackSecret: string;
+    };
+
+export interface PaymentConfig {
+  gateway: PaymentProviderConfig;
+  /** A payment still pending after this long is checked with the provider, else expires. */
+  timeoutMs: number;
+}
 
 /** Where photos are stored: local disk, or an S3 bucket on AWS or an S3-compatible service. */
 export type MediaStorageConfig =
@@ -121,6 +163,7 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   trustProxy: boolean | number;
   sms: SmsConfig;
+  payments: PaymentConfig;
   publicUrl: string | undefined;
   logLevel: string;
   /** Built web app served at /. */
@@ -146,11 +189,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   const sms = smsConfig(e, problems);
   const mediaStorage = mediaStorageConfig(e, problems);
+  const payments = paymentConfig(e, problems);
   if (production && sms.provider === 'outbox') {
     problems.push('SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production');
   }
   if (production && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required in production (at least 32 random characters)');
+  }
+  if (production && payments.gateway.provider === 'simulator') {
+    problems.push(
+      'PAYMENT_PROVIDER: set a real payment provider (clickpesa or azampay) in production',
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
@@ -166,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
     sms,
+    payments,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
@@ -198,6 +248,41 @@ function smsConfig(e: z.infer<typeof ZEnv>, problems: string[]): SmsConfig {
         senderId: e.AFRICASTALKING_SENDER_ID,
       };
   }
+}
+
+function paymentConfig(e: z.infer<typeof ZEnv>, problems: string[]): PaymentConfig {
+  const provider = e.PAYMENT_PROVIDER ?? 'simulator';
+  // Only the variable's name goes into the message: never a value, which may be a secret.
+  const require = (name: keyof typeof e, value: string | undefined): string => {
+    if (!value) problems.push(`${name}: required when PAYMENT_PROVIDER=${provider}`);
+    return value ?? '';
+  };
+  const gateway = ((): PaymentProviderConfig => {
+    switch (provider) {
+      case 'simulator':
+        return { provider, delayMs: e.PAYMENT_SIMULATOR_DELAY_MS };
+      case 'clickpesa':
+        return {
+          provider,
+          apiUrl: e.CLICKPESA_API_URL,
+          clientId: require('CLICKPESA_CLIENT_ID', e.CLICKPESA_CLIENT_ID),
+          apiKey: require('CLICKPESA_API_KEY', e.CLICKPESA_API_KEY),
+          checksumKey: require('CLICKPESA_CHECKSUM_KEY', e.CLICKPESA_CHECKSUM_KEY),
+        };
+      case 'azampay':
+        return {
+          provider,
+          authUrl: e.AZAMPAY_AUTH_URL,
+          checkoutUrl: e.AZAMPAY_CHECKOUT_URL,
+          appName: require('AZAMPAY_APP_NAME', e.AZAMPAY_APP_NAME),
+          clientId: require('AZAMPAY_CLIENT_ID', e.AZAMPAY_CLIENT_ID),
+          clientSecret: require('AZAMPAY_CLIENT_SECRET', e.AZAMPAY_CLIENT_SECRET),
+          apiKey: require('AZAMPAY_API_KEY', e.AZAMPAY_API_KEY),
+          callbackSecret: require('AZAMPAY_CALLBACK_SECRET', e.AZAMPAY_CALLBACK_SECRET),
+        };
+    }
+  })();
+  return { gateway, timeoutMs: e.PAYMENT_TIMEOUT_MS };
 }
 
 function mediaStorageConfig(e: z.infer<typeof ZEnv>, problems: string[]): MediaStorageConfig {
