@@ -1,0 +1,31 @@
+import type { PaymentProviderConfig } from '../../config';
+import { createAzamPayPayments } from './azampay-payments';
+import { createClickPesaPayments } from './clickpesa-payments';
+import type { PaymentGateway } from './payment-gateway';
+import { createSimulatorPayments, type SimulatorPaymentsOptions } from './simulator-payments';
+
+export interface CreatePaymentGatewayOptions {
+  /** The API's own simulator callback URL: …/api/payments/callback/simulator. */
+  simulatorCallbackUrl: string;
+  /** Told about each failed simulator callback delivery. */
+  onSimulatorDeliveryFailure?: SimulatorPaymentsOptions['onDeliveryFailure'];
+}
+
+/** The gateway PAYMENT_PROVIDER names, built from its credentials in the config. */
+export function createPaymentGateway(
+  config: PaymentProviderConfig,
+  options: CreatePaymentGatewayOptions,
+): PaymentGateway {
+  switch (config.provider) {
+    case 'simulator':
+      return createSimulatorPayments({
+        callbackUrl: options.simulatorCallbackUrl,
+        delayMs: config.delayMs,
+        onDeliveryFailure: options.onSimulatorDeliveryFailure,
+      });
+    case 'clickpesa':
+      return createClickPesaPayments(config);
+    case 'azampay':
+      return createAzamPayPayments(config);
+  }
+}
