@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '@makazi/contracts/payment-values';
 
 /*
  * The one place that reads process.env. Everything has a safe default for a first run;
@@ -70,7 +71,7 @@ const ZEnv = z.object({
   AFRICASTALKING_API_KEY: z.string().min(1).optional(),
   AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
   AFRICASTALKING_API_URL: z.url().default('https://api.africastalking.com'),
-  PAYMENT_PROVIDER: z.enum(['simulator', 'clickpesa', 'azampay']).optional(),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PAYMENT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   CLICKPESA_CLIENT_ID: z.string().min(1).optional(),

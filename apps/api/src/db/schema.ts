@@ -16,6 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LOCALES } from '@makazi/contracts/common-values';
 import {
+  MOBILE_MONEY_NETWORKS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from '@makazi/contracts/payment-values';
+import {
   PICTURE_LABELS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
@@ -291,4 +297,109 @@ export const plans = pgTable(
       .on(t.kind, t.durationDays)
       .where(sql`active`),
   ],
+);
+
+/*
+ * Money. A payment is created pending before the provider is asked for a push; only a confirmed
+ * payment grants anything, and the unique payment_id of subscriptions and promotions makes the
+ * grant happen once however many callbacks arrive. Amounts are whole TZS.
+ */
+export const paymentPurpose = pgEnum('payment_purpose', PAYMENT_PURPOSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const mobileMoneyNetwork = pgEnum('mobile_money_network', MOBILE_MONEY_NETWORKS);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: paymentPurpose('purpose').notNull(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The promoted listing; null for a subscription. */
+    propertyId: uuid('property_id').references(() => properties.id),
+    amountTzs: bigint('amount_tzs', { mode: 'number' }).notNull(),
+    /** The aggregator that was asked (PAYMENT_PROVIDER at the time). */
+    provider: paymentProvider('provider').notNull(),
+    network: mobileMoneyNetwork('network').notNull(),
+    /** E.164. */
+    payerPhone: text('payer_phone').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    statusReason: text('status_reason'),
+    /** The aggregator's own id of the transaction (some status queries need it). */
+    providerReference: text('provider_reference'),
+    /** Made by the client once per checkout attempt: the same key is the same payment. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_amount_nonnegative', sql`${t.amountTzs} >= 0`),
+    check(
+      'payments_promotion_has_property',
+      sql`(${t.purpose} = 'promotion') = (${t.propertyId} IS NOT NULL)`,
+    ),
+    uniqueIndex('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Every provider callback, once: a replayed or duplicated event id is recognised and ignored. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: paymentProvider('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+/** One per succeeded subscription payment; a new one starts where the running one ends. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('subscriptions_user_ends_idx').on(t.userId, t.endsAt.desc())],
+);
+
+/** One per succeeded promotion payment; properties.promotion_ends_at follows the latest. */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('promotions_property_ends_idx').on(t.propertyId, t.endsAt.desc())],
 );

@@ -1,14 +1,8 @@
-export type PaymentProviderName = 'simulator' | 'clickpesa' | 'azampay';
+import type { TMobileMoneyNetwork, TPaymentProvider } from '@makazi/contracts/payment-values';
 
-/** The mobile-money networks of spec section 9. */
-export const MOBILE_MONEY_NETWORKS = [
-  'mpesa',
-  'airtelmoney',
-  'tigopesa',
-  'halopesa',
-  'tpesa',
-] as const;
-export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
+export type PaymentProviderName = TPaymentProvider;
+/** The mobile-money networks of spec section 9 (the list is in the contracts). */
+export type MobileMoneyNetwork = TMobileMoneyNetwork;
 
 export interface PushRequest {
   /** Our payment id: the idempotency reference the provider echoes back in callbacks. */

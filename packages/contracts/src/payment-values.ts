@@ -1,0 +1,40 @@
+/*
+ * Payment values shared by API and web, free of zod so the checkout screens can use them without
+ * shipping a schema library. payments.ts builds its schemas from these.
+ */
+
+/** Spec 9: the mobile-money networks a payer chooses from, in the spec's order and values. */
+export const MOBILE_MONEY_NETWORKS = [
+  'mpesa',
+  'halopesa',
+  'airtelmoney',
+  'tpesa',
+  'tigopesa',
+] as const;
+export type TMobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
+
+/** How each network is written for people (spec 9). */
+export const MOBILE_MONEY_NETWORK_NAMES = {
+  mpesa: 'M-Pesa',
+  halopesa: 'Halopesa',
+  airtelmoney: 'Airtel Money',
+  tpesa: 'T-pesa',
+  tigopesa: 'Tigo Pesa',
+} as const satisfies Record<TMobileMoneyNetwork, string>;
+
+/** Spec 5: the payer's phone is +255 or 0 followed by exactly nine digits. */
+export const PAYMENT_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
+/** Spec 5 and 8, word for word. */
+export const PAYMENT_PHONE_MESSAGE =
+  'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.';
+
+export const PAYMENT_PURPOSES = ['subscription', 'promotion'] as const;
+export type TPaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** pending until the provider confirms; expired when it never answered within PAYMENT_TIMEOUT_MS. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The aggregators the server can be configured with (PAYMENT_PROVIDER). */
+export const PAYMENT_PROVIDERS = ['simulator', 'clickpesa', 'azampay'] as const;
+export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
