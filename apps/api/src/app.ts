@@ -69,6 +69,9 @@ function trustProxyOption(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** The longest a request may take to arrive, body included. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /** A proxy's request id is kept when it looks like one, so log lines can be followed across hops. */
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -89,8 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    // Photo uploads (later) set their own limit through multipart; JSON bodies stay small.
+    // Photo uploads set their own limit through multipart; JSON bodies stay small.
     bodyLimit: 1_048_576,
+    // Fastify disables Node's whole-request deadline (0); a client that stalls mid-body would hold
+    // its connection for ever. Five minutes still lets a listing's photos (about 8 MB after the
+    // browser shrinks them) arrive over a slow 3G link.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Per-address limits need the client's address, which behind a proxy is in X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
   });

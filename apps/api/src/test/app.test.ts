@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { REQUEST_TIMEOUT_MS } from '../app';
 import { createTestApp, type TestApp } from './test-app';
 
 /*
@@ -113,6 +114,13 @@ describe('errors', () => {
     const huge = await post(JSON.stringify({ name: 'x'.repeat(1_100_000) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('slow clients', () => {
+  it('gives a request five minutes to arrive, then Node ends it (Fastify alone would wait for ever)', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(300_000);
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
   });
 });
 
