@@ -30,6 +30,9 @@ import { createPlansService } from './modules/plans/plans.service';
 import { createPropertiesRepository } from './modules/properties/properties.repository';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { createPropertiesService } from './modules/properties/properties.service';
+import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireSignIn = createRequireSignIn(auth);
   const users = createUsersService(createUsersRepository(db), clock);
   const optionalSignIn = createOptionalSignIn(auth);
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db), clock);
   const listings = createListingsService({
     repository: createListingsRepository(db),
     views: properties,
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { service: auth });
       await api.register(usersRoutes, { service: users, requireSignIn });
       await api.register(mediaRoutes, { service: media, requireSignIn });
+      await api.register(subscriptionsRoutes, { service: subscriptions, requireSignIn });
     },
     { prefix: '/api' },
   );

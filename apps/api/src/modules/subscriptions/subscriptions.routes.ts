@@ -1,0 +1,70 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@makazi/contracts/common';
+import { ZPropertyIdParams } from '@makazi/contracts/listings';
+import {
+  ZContactResponse,
+  ZSubscriptionStatusResponse,
+  ZUserIdParams,
+} from '@makazi/contracts/payments';
+import { requireActor, type RequireSignIn } from '../../plugins/authentication';
+import type { SubscriptionsService } from './subscriptions.service';
+
+const security = [{ bearerAuth: [] }];
+
+export const subscriptionsRoutes: FastifyPluginCallbackZod<{
+  service: SubscriptionsService;
+  requireSignIn: RequireSignIn;
+}> = (app, { service, requireSignIn }, done) => {
+  // A subscription and an owner's phone number are one user's answers: never in a shared cache.
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.get(
+    '/subscription/status/:userId',
+    {
+      onRequest: requireSignIn,
+      schema: {
+        tags: ['subscriptions'],
+        security,
+        summary: 'Whether your viewing subscription is active, and until when',
+        description:
+          'isActive while a subscription runs; endsAt is when it ends, including any subscription bought to follow it (null when none is active). Only for yourself (403 otherwise).',
+        params: ZUserIdParams,
+        response: {
+          200: ZSubscriptionStatusResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => service.status(requireActor(request), request.params.userId),
+  );
+
+  app.get(
+    '/properties/:id/contact',
+    {
+      onRequest: requireSignIn,
+      schema: {
+        tags: ['properties'],
+        security,
+        summary: 'The owner’s name and phone number of a listing',
+        description:
+          'For users with an active subscription (402 otherwise) on approved listings, and for the listing’s owner on any listing of theirs not deleted. 404 when the listing does not exist or is not public.',
+        params: ZPropertyIdParams,
+        response: {
+          200: ZContactResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          402: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => service.contact(requireActor(request), request.params.id),
+  );
+
+  done();
+};
