@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import type { SmsGateway } from './gateways/sms/sms-gateway';
 import type { StorageGateway } from './gateways/storage/storage-gateway';
 import { systemClock, type Clock } from './lib/clock';
@@ -24,6 +25,10 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
+import { registerPaymentExpirySweeper } from './modules/payments/payment-expiry-sweeper';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
@@ -53,6 +58,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage: StorageGateway;
   sms: SmsGateway;
+  /** Collects mobile money; the caller owns it and closes it after app.close(). */
+  payments: PaymentGateway;
   /** Signs access tokens (HS256); the one-time-code pepper is derived from it. */
   jwtSecret: string;
   /** Where sign-in rules read the time; tests pass a clock they can move. */
@@ -156,6 +163,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUploadSweeper(app, media, { clock });
 
+  const payments = createPaymentsService({
+    repository: createPaymentsRepository(db),
+    gateway: deps.payments,
+    clock,
+    log: app.log,
+    timeoutMs: config.payments.timeoutMs,
+  });
+  registerPaymentExpirySweeper(app, payments);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
@@ -166,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { service: auth });
       await api.register(usersRoutes, { service: users, requireSignIn });
       await api.register(mediaRoutes, { service: media, requireSignIn });
+      await api.register(paymentsRoutes, { service: payments, requireSignIn });
       await api.register(subscriptionsRoutes, { service: subscriptions, requireSignIn });
     },
     { prefix: '/api' },

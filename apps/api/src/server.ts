@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedOnStart } from './db/seed/seed-on-start';
+import { createPaymentGateway } from './gateways/payments/create-payment-gateway';
+import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import { createSmsGateway } from './gateways/sms/create-sms-gateway';
 import { createStorage } from './gateways/storage/create-storage';
 import { loadOrCreateSecret } from './lib/secret-file';
@@ -32,6 +34,9 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
 
   let app: FastifyInstance | undefined;
+  let payments: PaymentGateway | undefined;
+  /** The port the server listens on: config.port, or the one the system chose for PORT=0. */
+  let listeningPort = config.port;
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -58,18 +63,37 @@ async function main(): Promise<void> {
       // The development fake: the code shows in the server's output as well as in the outbox file.
       logOutbox: (line) => app?.log.info({ to: line.to }, `[sms outbox] ${line.text}`),
     });
-    app = await buildApp({ config, database, storage, sms, jwtSecret });
+    // The simulator calls this process back: through PUBLIC_URL when set, else directly.
+    const loopback = ['0.0.0.0', '::'].includes(config.host)
+      ? '127.0.0.1'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
+    const callbackOrigin = (): string =>
+      config.publicUrl?.replace(/\/+$/, '') ?? `http://${loopback}:${listeningPort}`;
+    payments = createPaymentGateway(config.payments.gateway, {
+      // Read at each delivery, so it names the port actually listened on.
+      get simulatorCallbackUrl() {
+        return `${callbackOrigin()}/api/payments/callback/simulator`;
+      },
+      onSimulatorDeliveryFailure: (info) =>
+        app?.log.warn(info, 'simulated payment callback not delivered'),
+    });
+    app = await buildApp({ config, database, storage, sms, payments, jwtSecret });
   } catch (err) {
+    await payments?.close();
     await database.close();
     throw err;
   }
 
   const running = app;
+  const gateway = payments;
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) running.log.error({ err }, 'fatal error: shutting down');
     else running.log.info(`${signal ?? 'shutdown'} received: finishing in-flight requests`);
     // Stop accepting, let in-flight requests finish, then release the database.
     await running.close();
+    await gateway.close();
     await database.close();
   });
 
@@ -78,11 +102,13 @@ async function main(): Promise<void> {
   } catch (err) {
     // Port taken or host unknown: leave the embedded database cleanly closed behind us.
     await running.close();
+    await gateway.close();
     await database.close();
     throw err;
   }
   const address = running.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  listeningPort = port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   running.log.info(`Makazi is ready at http://${host}:${port}`);
 }

@@ -9,6 +9,11 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import type { PaymentGateway } from '../gateways/payments/payment-gateway';
+import {
+  createSimulatorPayments,
+  type SimulatorPayments,
+} from '../gateways/payments/simulator-payments';
 import { SMS_OUTBOX_FILE } from '../gateways/sms/create-sms-gateway';
 import { createOutboxSms } from '../gateways/sms/outbox-sms';
 import type { SmsGateway } from '../gateways/sms/sms-gateway';
@@ -91,6 +96,15 @@ export interface TestApp {
   /** The secret access tokens are signed with, for tests that forge tokens. */
   jwtSecret: string;
   sms: SmsGateway;
+  /** The payment gateway the app was built with. */
+  payments: PaymentGateway;
+  /** The default simulator (undefined when `payments` was given): signs forged callbacks. */
+  simulator: SimulatorPayments | undefined;
+  /**
+   * Listens on 127.0.0.1 at a free port, so the simulator's callbacks (sent over HTTP, as a real
+   * provider's) reach the app. Returns the base URL.
+   */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -111,6 +125,13 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Default: a fresh random secret. */
   jwtSecret?: string;
+  /**
+   * Default: the simulator, calling back this app once it listens (see TestApp.listen), after
+   * `paymentDelayMs`. Closed by close() either way.
+   */
+  payments?: PaymentGateway;
+  /** The default simulator's payer delay; default 10 ms. */
+  paymentDelayMs?: number;
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -129,13 +150,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = createDiskStorage(path.join(dataDir, 'media'));
   const sms = options.sms ?? createOutboxSms({ file: path.join(dataDir, SMS_OUTBOX_FILE) });
   const jwtSecret = options.jwtSecret ?? randomBytes(48).toString('base64url');
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
+  let simulator: SimulatorPayments | undefined;
+  const payments =
+    options.payments ??
+    (simulator = createSimulatorPayments({
+      delayMs: options.paymentDelayMs ?? 10,
+      retryDelaysMs: [50, 200, 1000],
+      // Read at each delivery: the port is known once the app listens.
+      get callbackUrl() {
+        const address = app?.server.address();
+        const port = typeof address === 'object' && address ? address.port : 9;
+        return `http://127.0.0.1:${port}/api/payments/callback/simulator`;
+      },
+    }));
   try {
     app = await buildApp({
       config,
       database: database.handle,
       storage,
       sms,
+      payments,
       jwtSecret,
       ...(options.clock ? { clock: options.clock } : {}),
       logger: options.logger ?? false,
@@ -143,12 +178,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     options.extend?.(app);
     await app.ready();
   } catch (err) {
+    await payments.close();
     await database.dispose();
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
+  const built = app;
   return {
-    app,
+    app: built,
     db: database.db,
     database: database.handle,
     storage,
@@ -156,8 +193,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     jwtSecret,
     sms,
+    payments,
+    simulator,
+    async listen() {
+      return built.listen({ host: '127.0.0.1', port: 0 });
+    },
     async close() {
-      await app.close();
+      await built.close();
+      await payments.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

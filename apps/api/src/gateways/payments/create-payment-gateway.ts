@@ -5,7 +5,10 @@ import type { PaymentGateway } from './payment-gateway';
 import { createSimulatorPayments, type SimulatorPaymentsOptions } from './simulator-payments';
 
 export interface CreatePaymentGatewayOptions {
-  /** The API's own simulator callback URL: …/api/payments/callback/simulator. */
+  /**
+   * The API's own simulator callback URL: …/api/payments/callback/simulator. Read at each
+   * delivery, so a getter can name a port known only after listen().
+   */
   simulatorCallbackUrl: string;
   /** Told about each failed simulator callback delivery. */
   onSimulatorDeliveryFailure?: SimulatorPaymentsOptions['onDeliveryFailure'];
@@ -19,7 +22,9 @@ export function createPaymentGateway(
   switch (config.provider) {
     case 'simulator':
       return createSimulatorPayments({
-        callbackUrl: options.simulatorCallbackUrl,
+        get callbackUrl() {
+          return options.simulatorCallbackUrl;
+        },
         delayMs: config.delayMs,
         onDeliveryFailure: options.onSimulatorDeliveryFailure,
       });
