@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_PHONE_MESSAGE } from '@makazi/contracts/payment-values';
 import type { TPayment, TPaymentAccepted } from '@makazi/contracts/payments';
 import { payments, promotions, subscriptions } from '../../db/schema';
-import { PaymentGatewayError } from '../../gateways/payments/payment-gateway';
+import {
+  PaymentCallbackRejectedError,
+  PaymentGatewayError,
+  type PaymentGateway,
+} from '../../gateways/payments/payment-gateway';
 import type { SimulatorPayments } from '../../gateways/payments/simulator-payments';
 import { insertPlan, insertProperty, findPropertyRow } from '../../test/factories';
 import { createFakeClock } from '../../test/fake-clock';
@@ -394,5 +398,42 @@ describe('the expiry sweep', () => {
     expect(payment.status).toBe('expired');
     expect(payment.reason).toBe(REASONS.timedOut);
     expect(await subscriptionsOf(me.userId)).toHaveLength(0);
+  });
+});
+
+describe('a restart', () => {
+  it('settles a payment left pending by the status query at start-up', async () => {
+    const me = await signUpAndIn(t);
+    const { body } = await subscribe(me, { phoneNumber: SILENT });
+    clock.advance(t.config.payments.timeoutMs + 1000);
+    // The provider confirmed it while the server was down; no callback will come.
+    const gateway: PaymentGateway = {
+      provider: 'simulator',
+      requestPush: () => Promise.reject(new PaymentGatewayError('simulator', 'not in this test')),
+      queryStatus: ({ reference }) =>
+        Promise.resolve(
+          reference === body.paymentId
+            ? { status: 'succeeded' as const, providerReference: 'SIM-restart' }
+            : { status: 'pending' as const },
+        ),
+      parseCallback: () => {
+        throw new PaymentCallbackRejectedError('simulator', 'not in this test');
+      },
+      close: () => Promise.resolve(),
+    };
+    const restarted = await createTestApp({ database: t.database, clock, payments: gateway });
+    try {
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db.select().from(payments).where(eq(payments.id, body.paymentId));
+          expect(row!.status).toBe('succeeded');
+          expect(row!.providerReference).toBe('SIM-restart');
+        },
+        { timeout: 5000, interval: 20 },
+      );
+      expect(await subscriptionsOf(me.userId)).toHaveLength(1);
+    } finally {
+      await restarted.close();
+    }
   });
 });
