@@ -19,6 +19,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'auth', description: 'Sign-in with a phone number and a one-time SMS code' },
         { name: 'users' },
         { name: 'properties' },
+        {
+          name: 'payments',
+          description:
+            'Mobile-money checkouts (202: accepted, not paid), payment status and provider callbacks',
+        },
+        { name: 'subscriptions', description: 'Viewing subscriptions and owner contacts' },
         { name: 'locations' },
         { name: 'plans' },
       ],
