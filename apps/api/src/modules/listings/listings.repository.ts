@@ -127,17 +127,26 @@ export interface ListingsRepository {
 const p = properties;
 const ph = propertyPhotos;
 
+/**
+ * A user's publishing switches, read fresh on every write so an admin's change applies at once;
+ * undefined when the user no longer exists. The media module's uploads read them here too.
+ */
+export async function readPublisherPermissions(
+  db: Database,
+  userId: string,
+): Promise<PublisherPermissions | undefined> {
+  const [row] = await db
+    .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 export function createListingsRepository(db: Database): ListingsRepository {
   return {
     transaction: (work) => db.transaction((tx) => work(createListingsRepository(tx))),
 
-    async permissionsOf(userId) {
-      const [row] = await db
-        .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
-    },
+    permissionsOf: (userId) => readPublisherPermissions(db, userId),
 
     async insertListing(listing, now) {
       const [row] = await db

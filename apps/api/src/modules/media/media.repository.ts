@@ -5,7 +5,9 @@ import type {
   TPropertyType,
 } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
-import { mediaUploads, properties, propertyPhotos, users } from '../../db/schema';
+import { mediaUploads, properties, propertyPhotos } from '../../db/schema';
+import { readPublisherPermissions } from '../listings/listings.repository';
+import type { PublisherPermissions } from '../listings/listing-rules';
 
 /*
  * SQL of photo uploads: the listing and the user an upload is checked against, the upload journal
@@ -48,9 +50,7 @@ export interface PhotoChanges {
 
 export interface MediaRepository {
   findUploadTarget(propertyId: string): Promise<UploadTarget | undefined>;
-  findPermissions(
-    userId: string,
-  ): Promise<{ canPost: boolean; canEdit: boolean; canDelete: boolean } | undefined>;
+  findPermissions(userId: string): Promise<PublisherPermissions | undefined>;
   /** Records storage keys about to be written (committed on return). */
   journal(keys: readonly string[], propertyId: string | null, at: Date): Promise<void>;
   /** Drops keys from the journal: their files were deleted, or a photo row names them. */
@@ -88,13 +88,7 @@ export function createMediaRepository(db: Database): MediaRepository {
       return row;
     },
 
-    async findPermissions(userId) {
-      const [row] = await db
-        .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
-    },
+    findPermissions: (userId) => readPublisherPermissions(db, userId),
 
     async journal(keys, propertyId, at) {
       if (keys.length === 0) return;
