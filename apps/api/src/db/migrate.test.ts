@@ -8,6 +8,9 @@ import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 
 const EXPECTED_TABLES = [
+  'admin_sessions',
+  'admins',
+  'audit_log',
   'auth_sessions',
   'districts',
   'media_uploads',

@@ -39,19 +39,29 @@ const timestamps = {
 
 export const locale = pgEnum('locale', LOCALES);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** E.164 (+255…): one person per number however it was typed. */
-  phoneNumber: text('phone_number').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  canPost: boolean('can_post').notNull().default(true),
-  canEdit: boolean('can_edit').notNull().default(true),
-  canDelete: boolean('can_delete').notNull().default(true),
-  /** The language of the user's last sign-in: their SMS messages are written in it. */
-  locale: locale('locale').notNull().default('en'),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** E.164 (+255…): one person per number however it was typed. */
+    phoneNumber: text('phone_number').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    canPost: boolean('can_post').notNull().default(true),
+    canEdit: boolean('can_edit').notNull().default(true),
+    canDelete: boolean('can_delete').notNull().default(true),
+    /** The language of the user's last sign-in: their SMS messages are written in it. */
+    locale: locale('locale').notNull().default('en'),
+    ...timestamps,
+  },
+  (t) => [
+    // The admin users list searches names and phone numbers by substring.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phoneNumber}) gin_trgm_ops`,
+    ),
+  ],
+);
 
 /*
  * Sign-in. Times are written from the application's clock (not the database's now()), so the rules
@@ -239,6 +249,8 @@ export const properties = pgTable(
     index('properties_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('properties_published_by_idx').on(t.publishedBy, t.createdAt.desc()),
     index('properties_status_idx').on(t.status, t.createdAt.desc()),
+    // The moderation queue: one type's listings of one status, oldest first.
+    index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt),
   ],
 );
 
@@ -349,6 +361,11 @@ export const payments = pgTable(
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The admin finance records: newest first within a date range, and this month's revenue.
+    index('payments_created_idx').on(t.createdAt.desc()),
+    index('payments_succeeded_completed_idx')
+      .on(t.completedAt)
+      .where(sql`status = 'succeeded'`),
   ],
 );
 
@@ -402,4 +419,70 @@ export const promotions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('promotions_property_ends_idx').on(t.propertyId, t.endsAt.desc())],
+);
+
+/*
+ * Admin area (issue 6). Admins are not users: they sign in with a username and an argon2id
+ * password, never with a phone, and their tokens are of another audience, so a user token can
+ * never open /api/admin and an admin token never acts as a user.
+ */
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-case: 'Admin' and 'admin' are one account. */
+    username: text('username').notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    /** Wrong passwords since the last success; reaching the limit locks the account a while. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set on every password change; sessions started before it are over. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('admins_username_idx').on(t.username)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by logout and by a password reset. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/** Every admin action, with what it changed: who, what, when, before and after. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for actions of the system itself (the CLI, the start-up admin bootstrap). */
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** Kept so the entry still says who acted after the account is gone. */
+    actor: text('actor').notNull(),
+    /** e.g. property.approve, property.disapprove, user.permissions, admin.login, admin.password-reset */
+    action: text('action').notNull(),
+    /** property, user, admin, payment. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
+  ],
 );
