@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AppError } from '../lib/errors';
+import { bearerToken, type AccessTokenAuthenticator } from './authentication';
+
+/** The admin a request acts for, and the admin session it acts through. */
+export interface AdminActor {
+  adminId: string;
+  username: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the requireAdmin hook; undefined on every other route. */
+    admin?: AdminActor;
+  }
+}
+
+/** What turns an admin token into an admin: the admin-auth service. */
+export interface AdminTokenAuthenticator {
+  authenticateAdmin(accessToken: string): Promise<AdminActor | null>;
+}
+
+export type RequireAdmin = onRequestAsyncHookHandler;
+
+/** Declares request.admin once, so every request object keeps the same shape. */
+export function registerAdminAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('admin', undefined);
+}
+
+/**
+ * The onRequest hook of every /api/admin route but login. No token, or a token that is neither a
+ * live admin session nor a live user session → 401. A valid *user* token → 403: the caller is
+ * known and is not an admin. Runs before validation, so an outsider learns nothing of the route.
+ */
+export function createRequireAdmin(
+  admins: AdminTokenAuthenticator,
+  users: AccessTokenAuthenticator,
+): RequireAdmin {
+  return async (request, reply) => {
+    const admin = await adminOf(admins, request);
+    if (admin) {
+      request.admin = admin;
+      return;
+    }
+    const token = bearerToken(request.headers.authorization);
+    if (token !== undefined && (await users.authenticate(token))) {
+      throw new AppError('FORBIDDEN', 'This area is for administrators.');
+    }
+    reply.header(
+      'WWW-Authenticate',
+      token === undefined ? 'Bearer' : 'Bearer error="invalid_token"',
+    );
+    throw new AppError(
+      'UNAUTHORIZED',
+      token === undefined
+        ? 'Sign in as an administrator.'
+        : 'Your admin session has ended. Sign in again.',
+    );
+  };
+}
+
+/**
+ * The admin behind the request's bearer token, or undefined: for user routes that an admin may
+ * also read (an owner's contact, a payment), which check it before their own user rules.
+ */
+export async function adminOf(
+  admins: AdminTokenAuthenticator,
+  request: FastifyRequest,
+): Promise<AdminActor | undefined> {
+  if (request.admin) return request.admin;
+  const token = bearerToken(request.headers.authorization);
+  if (token === undefined) return undefined;
+  return (await admins.authenticateAdmin(token)) ?? undefined;
+}
+
+/** The admin of a route guarded by requireAdmin; a route without the hook is a bug, not a 401. */
+export function requireAdminActor(request: FastifyRequest): AdminActor {
+  if (!request.admin) {
+    throw new Error(`${request.method} ${request.url} reads the admin without requiring one`);
+  }
+  return request.admin;
+}
