@@ -5,7 +5,8 @@ import { AuthSwitch, type AuthMode } from './auth-switch';
 
 export interface FailureAlertProps {
   reason: AuthReason;
-  mode: AuthMode;
+  /** Where the offered switch leads; without it (the checkout) the reason is shown alone. */
+  mode?: AuthMode;
   /** The spec's line above the reason ('Failed to login. Please try again.'). */
   title?: string;
   phoneNumber?: string;
@@ -15,12 +16,12 @@ export interface FailureAlertProps {
 export function FailureAlert({ reason, mode, title, phoneNumber }: FailureAlertProps) {
   const { t } = useTranslation('auth');
   const reasonText = useReasonText();
-  const offer = 'offer' in reason ? reason.offer : null;
+  const offer = mode && 'offer' in reason ? reason.offer : null;
   return (
     <div role="alert" className="auth-alert">
       {title ? <p className="auth-alert__title">{title}</p> : null}
       <p>{reasonText(reason)}</p>
-      {offer ? (
+      {mode && offer ? (
         <AuthSwitch mode={mode} to={offer} phoneNumber={phoneNumber} className="btn btn--small">
           {offer === 'register' ? t('reasons.offerRegister') : t('reasons.offerLogin')}
         </AuthSwitch>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isCompleteCode,
   normalizeCode,
+  toLocalPhone,
   validateName,
   validatePhone,
   validateRegister,
@@ -70,5 +71,23 @@ describe('the code', () => {
     expect(normalizeCode('12345678')).toBe('123456');
     expect(isCompleteCode('123456')).toBe(true);
     expect(isCompleteCode('12345')).toBe(false);
+  });
+});
+
+describe('toLocalPhone (spec 5, checkout: +255 or 0 and nine digits)', () => {
+  it.each([
+    ['0712345678', '0712345678'],
+    ['+255712345678', '0712345678'],
+    [' +255 712 345 678 ', '0712345678'],
+    ['0712-345-678', '0712345678'],
+    ['', null],
+    ['712345678', null],
+    ['255712345678', null],
+    ['+2557123456789', null],
+    ['071234567', null],
+    ['07123456789', null],
+    ['07l2345678', null],
+  ])('%j → %j', (phone, local) => {
+    expect(toLocalPhone(phone)).toBe(local);
   });
 });

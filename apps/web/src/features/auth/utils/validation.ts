@@ -5,6 +5,7 @@ import {
   PERSON_NAME_MAX_LENGTH,
   PERSON_NAME_PATTERN,
 } from '@makazi/contracts/auth-values';
+import { PAYMENT_PHONE_PATTERN } from '@makazi/contracts/payment-values';
 
 /*
  * Spec 5's rules for the login and register forms. They return message keys of the auth
@@ -61,6 +62,16 @@ export function validateRegister(values: RegisterValues): RegisterProblems {
 
 export function hasProblems(problems: RegisterProblems): boolean {
   return Object.keys(problems).length > 0;
+}
+
+/**
+ * Spec 5 (checkout): +255 or 0 followed by exactly nine digits, spaces and hyphens aside. Returns
+ * the number as the sign-in calls take it from the other forms (0712345678), or null.
+ */
+export function toLocalPhone(value: string): string | null {
+  const phone = normalizePhone(value.trim());
+  if (!PAYMENT_PHONE_PATTERN.test(phone)) return null;
+  return phone.startsWith('+255') ? `0${phone.slice(4)}` : phone;
 }
 
 /** The code field keeps digits only ("123 456" pasted from the SMS becomes "123456"). */
