@@ -1,22 +1,25 @@
 import { useParams } from 'react-router';
-import type { TPropertyType } from '@makazi/contracts/properties';
+import type { TProperty, TPropertyType } from '@makazi/contracts/properties';
+import { ContactDetails } from '../../features/listing-detail/components/contact-details';
 import {
-  ContactDetailsPending,
   ContactReveal,
   ContactRevealChecking,
 } from '../../features/listing-detail/components/contact-reveal';
 import { ListingDetailView } from '../../features/listing-detail/components/listing-detail-view';
 import { RequireSubscription } from './require-subscription';
 
-export function DetailRoute({ type }: { type: TPropertyType }) {
-  const { id = '' } = useParams();
-  // Spec 2: the contacts are for subscribers; the guard runs when the visitor asks to see them.
-  const contacts = (
+/** Spec 2: the contacts are for subscribers; the guard runs when the visitor asks to see them. */
+function renderContacts(property: TProperty) {
+  return (
     <ContactReveal>
       <RequireSubscription pending={<ContactRevealChecking />}>
-        <ContactDetailsPending />
+        <ContactDetails id={property.id} title={property.title} />
       </RequireSubscription>
     </ContactReveal>
   );
-  return <ListingDetailView key={id} type={type} id={id} contactSlot={contacts} />;
+}
+
+export function DetailRoute({ type }: { type: TPropertyType }) {
+  const { id = '' } = useParams();
+  return <ListingDetailView key={id} type={type} id={id} renderContacts={renderContacts} />;
 }

@@ -51,16 +51,3 @@ export function ContactRevealChecking() {
     </p>
   );
 }
-
-/**
- * What a subscribed visitor sees until GET /api/properties/{id}/contact exists (issue 5 puts the
- * publisher's phone with Call and Chat here).
- */
-export function ContactDetailsPending() {
-  const { t } = useTranslation('detail');
-  return (
-    <p data-testid="contact-details" className="contact-reveal__note">
-      {t('contacts.pending')}
-    </p>
-  );
-}

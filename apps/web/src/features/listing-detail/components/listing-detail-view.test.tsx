@@ -211,4 +211,36 @@ describe('ListingDetailView', () => {
     expect(await within(gallery).findAllByRole('button')).toHaveLength(2);
     expect(within(gallery).getAllByRole('img')[0]).toHaveAttribute('src', '/media/back-768.webp');
   });
+
+  describe("the 'Promoted' badge", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+
+    it('marks a listing whose promotion runs, next to its type', async () => {
+      const property = makeRent({ promotionEndDate: new Date(Date.now() + DAY).toISOString() });
+      serve(property);
+      await renderApp(null, { url: `/lease/${property.id}`, routes });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByTestId('promoted-badge')).toHaveTextContent(/^Promoted$/);
+    });
+
+    it('says Imepandishwa in Swahili', async () => {
+      const property = makeLand({ promotionEndDate: new Date(Date.now() + DAY).toISOString() });
+      serve(property);
+      await renderApp(null, { url: `/land/${property.id}`, routes, language: 'sw' });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByTestId('promoted-badge')).toHaveTextContent(/^Imepandishwa$/);
+    });
+
+    it.each([
+      ['no promotion', null],
+      ['a promotion that ended', new Date(Date.now() - DAY).toISOString()],
+    ])('is absent for %s', async (_case, promotionEndDate) => {
+      const property = makeApartment({ promotionEndDate });
+      serve(property);
+      await renderApp(null, { url: `/apartment/${property.id}`, routes });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByTestId('promoted-badge')).not.toBeInTheDocument();
+      expect(screen.queryByText('Promoted')).not.toBeInTheDocument();
+    });
+  });
 });

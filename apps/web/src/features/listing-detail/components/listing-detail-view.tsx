@@ -15,7 +15,8 @@ export interface ListingDetailViewProps {
   /** The type the URL promises (/lease → Rent). */
   type: TPropertyType;
   id: string;
-  contactSlot?: ReactNode;
+  /** The contact control the app composes for the listing shown (see PropertyDetail). */
+  renderContacts?: (property: TProperty) => ReactNode;
 }
 
 /** Navigation state is a hint from the card; only a valid listing with the same id is used. */
@@ -39,7 +40,7 @@ function NotFound({ type }: { type: TPropertyType }) {
   );
 }
 
-export function ListingDetailView({ type, id, contactSlot }: ListingDetailViewProps) {
+export function ListingDetailView({ type, id, renderContacts }: ListingDetailViewProps) {
   const { t } = useTranslation('detail');
   const location = useLocation();
   const validId = isUuid(id);
@@ -62,7 +63,7 @@ export function ListingDetailView({ type, id, contactSlot }: ListingDetailViewPr
     body = (
       <>
         <title>{property.title.trim() || t('fields.noTitle')}</title>
-        <PropertyDetail property={property} contactSlot={contactSlot} />
+        <PropertyDetail property={property} renderContacts={renderContacts} />
       </>
     );
   } else if (query.isError) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPropertyAddress } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
@@ -9,8 +9,8 @@ import './listing-detail.css';
 
 export interface PropertyDetailProps {
   property: TProperty;
-  /** The contact control the app composes: View Contacts behind the subscription guard. */
-  contactSlot?: ReactNode;
+  /** The contact control the app composes for this listing: View Contacts behind the subscription guard. */
+  renderContacts?: (property: TProperty) => ReactNode;
 }
 
 interface Field {
@@ -99,9 +99,14 @@ function useTypeFields(property: TProperty): Field[] {
   }
 }
 
-export function PropertyDetail({ property, contactSlot }: PropertyDetailProps) {
+export function PropertyDetail({ property, renderContacts }: PropertyDetailProps) {
   const { t } = useTranslation('detail');
   const { t: tCommon } = useTranslation();
+  // The page's clock for the Promoted badge, read once (the route remounts the page per listing).
+  const [now] = useState(Date.now);
+  // A running promotion ends in the future; null, a past end or an unreadable date shows no badge.
+  const promoted =
+    property.promotionEndDate !== null && Date.parse(property.promotionEndDate) > now;
   const typeFields = useTypeFields(property);
   const title = property.title.trim() || t('fields.noTitle');
   const address = formatPropertyAddress(property.propertyAddress);
@@ -118,7 +123,14 @@ export function PropertyDetail({ property, contactSlot }: PropertyDetailProps) {
       <Gallery photos={property.photos} title={title} />
       <div className="property-detail__side">
         <div>
-          <span className="property-detail__chip">{tCommon(`types.${property.type}`)}</span>
+          <div className="property-detail__chips">
+            <span className="property-detail__chip">{tCommon(`types.${property.type}`)}</span>
+            {promoted ? (
+              <span className="property-detail__promoted" data-testid="promoted-badge">
+                {t('promoted')}
+              </span>
+            ) : null}
+          </div>
           <h1 className="property-detail__title">{title}</h1>
           <p
             className="property-detail__price"
@@ -135,7 +147,7 @@ export function PropertyDetail({ property, contactSlot }: PropertyDetailProps) {
           </p>
         </div>
 
-        <ContactRevealSlot>{contactSlot}</ContactRevealSlot>
+        <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
 
         <section aria-labelledby="detail-fields-heading">
           <h2 id="detail-fields-heading" className="property-detail__heading">
