@@ -66,4 +66,57 @@ describe('PropertyCard', () => {
     await renderApp(<PropertyCard property={makeLand({ price: 25_000_000 })} />);
     expect(screen.getByTestId('property-price')).toHaveTextContent(/^TZS 25,000,000$/);
   });
+
+  describe("the 'Promoted' badge", () => {
+    const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+
+    it('marks a listing whose promotion runs, in words', async () => {
+      await renderApp(
+        <PropertyCard
+          property={makeRent({ promotionEndDate: '2026-03-11T00:00:00.000Z' })}
+          now={NOW}
+        />,
+      );
+      expect(screen.getByTestId('promoted-badge')).toHaveTextContent(/^Promoted$/);
+    });
+
+    it('says Imepandishwa in Swahili', async () => {
+      await renderApp(
+        <PropertyCard
+          property={makeRent({ promotionEndDate: '2026-03-11T00:00:00.000Z' })}
+          now={NOW}
+        />,
+        { language: 'sw' },
+      );
+      expect(screen.getByTestId('promoted-badge')).toHaveTextContent(/^Imepandishwa$/);
+    });
+
+    it.each([
+      ['no promotion', null],
+      ['a promotion that ended', '2026-03-10T11:59:59.000Z'],
+      ['a promotion ending this very moment', '2026-03-10T12:00:00.000Z'],
+    ])('is absent for %s', async (_case, promotionEndDate) => {
+      await renderApp(<PropertyCard property={makeRent({ promotionEndDate })} now={NOW} />);
+      expect(screen.getByRole('heading')).toBeInTheDocument();
+      expect(screen.queryByTestId('promoted-badge')).not.toBeInTheDocument();
+      expect(screen.queryByText('Promoted')).not.toBeInTheDocument();
+    });
+
+    it('uses the time the card mounted when the list passes no clock', async () => {
+      const hour = 60 * 60 * 1000;
+      const { unmount } = await renderApp(
+        <PropertyCard
+          property={makeRent({ promotionEndDate: new Date(Date.now() + hour).toISOString() })}
+        />,
+      );
+      expect(screen.getByTestId('promoted-badge')).toBeInTheDocument();
+      unmount();
+      await renderApp(
+        <PropertyCard
+          property={makeRent({ promotionEndDate: new Date(Date.now() - hour).toISOString() })}
+        />,
+      );
+      expect(screen.queryByTestId('promoted-badge')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
@@ -24,10 +25,17 @@ export interface PropertyCardProps {
   property: TProperty;
   /** Heading level of the title inside its section. */
   headingLevel?: 'h2' | 'h3';
+  /** The list's clock (ms) for the Promoted badge, so every card judges the same moment. */
+  now?: number;
 }
 
-export function PropertyCard({ property, headingLevel = 'h3' }: PropertyCardProps) {
+export function PropertyCard({ property, headingLevel = 'h3', now }: PropertyCardProps) {
   const { t } = useTranslation('catalogue');
+  // Without a list clock, the moment the card mounted.
+  const [mountedAt] = useState(Date.now);
+  const end = property.promotionEndDate;
+  // Running promotions only: a past end, none or an unreadable date shows no badge.
+  const promoted = end !== null && Date.parse(end) > (now ?? mountedAt);
   const { t: tCommon } = useTranslation();
   const title = cardTitle(property.title) ?? t('card.noTitle');
   const owner = cardOwner(property.ownerName);
@@ -49,6 +57,11 @@ export function PropertyCard({ property, headingLevel = 'h3' }: PropertyCardProp
             alt={t('card.photoAlt', { title })}
             sizes={CARD_IMAGE_SIZES}
           />
+          {promoted ? (
+            <span className="property-card__promoted" data-testid="promoted-badge">
+              {t('card.promoted')}
+            </span>
+          ) : null}
           <span className="property-card__pictures">
             <PhotoCameraIcon />
             <span data-testid="picture-count">{t('card.pictures', { count: pictures })}</span>
