@@ -5,7 +5,7 @@ import type { TViewerProperty } from '@makazi/contracts/listings';
 import { ListingStatus } from '../../../components/listing-status';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { formatTzs } from '../../../lib/format';
-import { coverPhoto, postText, showsPromoteButton } from '../utils/post-card';
+import { coverPhoto, postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
 
 /** The grid shows 1–3 columns inside the 1200px container. */
@@ -14,15 +14,16 @@ const POST_IMAGE_SIZES =
 
 export interface PostCardProps {
   property: TViewerProperty;
-  /** The time the Promote rule compares the promotion's end with. */
+  /** The list's clock: whether the promotion still runs is judged at this moment. */
   now: Date;
   onDelete: (property: TViewerProperty) => void;
 }
 
 export function PostCard({ property, now, onDelete }: PostCardProps) {
-  const { t } = useTranslation('posts');
+  const { t, i18n } = useTranslation('posts');
   const { t: tCommon } = useTranslation();
   const titleId = useId();
+  const promotedUntil = runningPromotionEnd(property.promotionEndDate, now);
   const title = postText(property.title) || t('card.noTitle');
   const description = postText(property.description);
 
@@ -63,7 +64,16 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
             <span className="post-card__per text-secondary"> {tCommon('price.perMonth')}</span>
           ) : null}
         </p>
-        {showsPromoteButton(property, now) ? (
+        {promotedUntil ? (
+          <p className="post-card__promoted" data-testid="promoted-until">
+            {t('card.promotedUntil', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                promotedUntil,
+              ),
+            })}
+          </p>
+        ) : null}
+        {showsPromoteButton(property) ? (
           <Link
             to="/promote"
             state={{ property }}

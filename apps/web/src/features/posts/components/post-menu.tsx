@@ -41,11 +41,7 @@ export function PostMenu({ property, title, onDelete }: PostMenuProps) {
         <MoreIcon />
       </button>
       {open ? (
-        <ul
-          {...menuProps}
-          aria-label={t('menu.button', { title })}
-          className="post-menu__list"
-        >
+        <ul {...menuProps} aria-label={t('menu.button', { title })} className="post-menu__list">
           <li role="none">
             <Link
               role="menuitem"

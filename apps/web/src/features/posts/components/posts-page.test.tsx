@@ -343,21 +343,53 @@ describe('/posts', () => {
     expect(await screen.findByRole('heading', { name: 'Survivor' })).toBeInTheDocument();
   });
 
-  describe('Promote button (spec 4, approved listings only)', () => {
+  describe('Promote button (decision 011: every approved listing)', () => {
     const DAY = 24 * 60 * 60 * 1000;
     it.each([
       ['approved, never promoted', 'approved', null, true],
       ['approved, promotion running', 'approved', new Date(Date.now() + DAY).toISOString(), true],
-      ['approved, promotion ended', 'approved', new Date(Date.now() - DAY).toISOString(), false],
+      ['approved, promotion ended', 'approved', new Date(Date.now() - DAY).toISOString(), true],
       ['pending, never promoted', 'pending', null, false],
       ['draft, never promoted', 'draft', null, false],
       ['rejected, never promoted', 'rejected', null, false],
+      ['rejected, promotion ended', 'rejected', new Date(Date.now() - DAY).toISOString(), false],
     ] as const)('%s: shown %s', async (_case, status, promotionEndDate, shown) => {
       serve([makeRent({ title: 'Listing', status, promotionEndDate })]);
       await renderApp(null, { url: '/posts', routes });
       await screen.findByRole('heading', { level: 3, name: 'Listing' });
       const card = cardTitled('Listing');
       expect(within(card).queryByRole('link', { name: 'Promote' }) !== null).toBe(shown);
+    });
+
+    it("says 'Promoted until' with the end date while a promotion runs, in English and Swahili", async () => {
+      // Midday, so the date reads the same in every time zone the tests may run in.
+      const end = new Date(Date.now() + 10 * DAY);
+      end.setUTCHours(12, 0, 0, 0);
+      const posts = [
+        makeRent({ title: 'Running', promotionEndDate: end.toISOString() }),
+        makeLand({ title: 'Ended', promotionEndDate: new Date(Date.now() - DAY).toISOString() }),
+        makeApartment({ title: 'Never', promotionEndDate: null }),
+      ];
+      const english = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(end);
+      serve(posts);
+      const { unmount } = await renderApp(null, { url: '/posts', routes });
+      await screen.findByRole('heading', { level: 3, name: 'Running' });
+      expect(within(cardTitled('Running')).getByTestId('promoted-until')).toHaveTextContent(
+        `Promoted until ${english}`,
+      );
+      expect(within(cardTitled('Running')).getByRole('link', { name: 'Promote' })).toBeVisible();
+      expect(within(cardTitled('Ended')).queryByTestId('promoted-until')).not.toBeInTheDocument();
+      expect(within(cardTitled('Never')).queryByTestId('promoted-until')).not.toBeInTheDocument();
+      unmount();
+
+      const swahili = new Intl.DateTimeFormat('sw', { dateStyle: 'long' }).format(end);
+      expect(swahili).not.toBe(english);
+      serve(posts);
+      await renderApp(null, { url: '/posts', routes, language: 'sw' });
+      await screen.findByRole('heading', { level: 3, name: 'Running' });
+      expect(within(cardTitled('Running')).getByTestId('promoted-until')).toHaveTextContent(
+        `Imepandishwa hadi ${swahili}`,
+      );
     });
 
     it('goes to /promote with the listing in state', async () => {

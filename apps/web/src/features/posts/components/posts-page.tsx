@@ -18,7 +18,7 @@ function PostsList({ sub }: { sub: string }) {
   const deletePost = useDeletePost(sub);
   const [toDelete, setToDelete] = useState<TViewerProperty | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // One clock for the whole list: every card applies the Promote rule to the same moment.
+  // One clock for the whole list: every card judges whether its promotion still runs at the same moment.
   const [now] = useState(() => new Date());
 
   const confirmDelete = () => {

@@ -5,7 +5,7 @@ import {
   coverPhoto,
   groupByType,
   postText,
-  promotionRuleShowsButton,
+  runningPromotionEnd,
   showsPromoteButton,
 } from './post-card';
 
@@ -27,27 +27,46 @@ describe('post card text (spec 5)', () => {
   });
 });
 
-describe('the Promote rule (spec 4)', () => {
+describe('the Promote rule (decision 011)', () => {
   it.each([
-    ['no promotionEndDate', null, true],
-    ['an end date in the future', '2026-03-11T00:00:00.000Z', true],
-    ['an end date of this very moment (not in the past)', NOW.toISOString(), true],
-    ['an end date in the past', '2026-03-10T11:59:59.000Z', false],
-    ['an end date long past', '2025-01-01T00:00:00.000Z', false],
-  ])('an approved listing with %s: shown %s', (_case, promotionEndDate, shown) => {
-    expect(promotionRuleShowsButton(promotionEndDate, NOW)).toBe(shown);
-    expect(showsPromoteButton({ status: 'approved', promotionEndDate }, NOW)).toBe(shown);
+    ['no promotionEndDate', null],
+    ['a running promotion (extended after its end)', '2026-03-11T00:00:00.000Z'],
+    ['a promotion ending this very moment', NOW.toISOString()],
+    ['a promotion that ended a second ago', '2026-03-10T11:59:59.000Z'],
+    ['a promotion long ended (spec 4 literally hid the button here)', '2025-01-01T00:00:00.000Z'],
+  ])('an approved listing with %s shows Promote', (_case, promotionEndDate) => {
+    expect(showsPromoteButton(makeRent({ status: 'approved', promotionEndDate }))).toBe(true);
   });
 
   it.each(['draft', 'pending', 'rejected', 'archived'] as const)(
     'a %s listing never shows it, whatever its end date',
     (status) => {
-      expect(showsPromoteButton({ status, promotionEndDate: null }, NOW)).toBe(false);
-      expect(
-        showsPromoteButton({ status, promotionEndDate: '2027-01-01T00:00:00.000Z' }, NOW),
-      ).toBe(false);
+      for (const promotionEndDate of [
+        null,
+        '2027-01-01T00:00:00.000Z',
+        '2025-01-01T00:00:00.000Z',
+      ]) {
+        expect(showsPromoteButton(makeRent({ status, promotionEndDate }))).toBe(false);
+      }
     },
   );
+});
+
+describe('the running promotion', () => {
+  it('is the end date when it lies after now', () => {
+    expect(runningPromotionEnd('2026-03-11T00:00:00.000Z', NOW)).toEqual(
+      new Date('2026-03-11T00:00:00.000Z'),
+    );
+  });
+
+  it.each([
+    ['no promotionEndDate', null],
+    ['an end of this very moment', NOW.toISOString()],
+    ['an end in the past', '2026-03-10T11:59:59.000Z'],
+    ['an end date that cannot be read', 'soon'],
+  ])('is none for %s', (_case, promotionEndDate) => {
+    expect(runningPromotionEnd(promotionEndDate, NOW)).toBeNull();
+  });
 });
 
 describe('cover photo', () => {

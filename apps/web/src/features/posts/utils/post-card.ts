@@ -24,27 +24,24 @@ export function coverPhoto(property: Pick<TProperty, 'type' | 'photos'>): TPhoto
 }
 
 /**
- * Spec 4, word for word: 'a listing with no promotionEndDate, or whose end date is not in the past,
- * shows a Promote button'. A running promotion therefore still shows it (to extend it); only a
- * promotion that has ended hides it. An end date that cannot be read counts as none.
+ * The end of a promotion that is still running at `now`, or null: none, ended, or an end date that
+ * cannot be read. The card says 'Promoted until …' with it.
  */
-export function promotionRuleShowsButton(promotionEndDate: string | null, now: Date): boolean {
-  if (promotionEndDate === null) return true;
+export function runningPromotionEnd(promotionEndDate: string | null, now: Date): Date | null {
+  if (promotionEndDate === null) return null;
   const end = Date.parse(promotionEndDate);
-  if (Number.isNaN(end)) return true;
-  return end >= now.getTime();
+  return end > now.getTime() ? new Date(end) : null;
 }
 
 /**
- * Only a published listing can be promoted: promotion puts it first in the public lists, where a
- * draft, a listing awaiting review or a rejected one never appears. So the spec's rule applies to
- * approved listings, and the others show no Promote button at all.
+ * Every approved listing shows Promote, whatever its promotion (decision 011): none or an ended one
+ * is bought anew, a running one is extended (the API chains the new promotion after its end).
+ * Spec 4's literal rule ('no promotionEndDate, or an end date not in the past') hid the button for
+ * good once a promotion ended, which is a slip. A draft, a listing awaiting review or a rejected one
+ * never appears in the public lists, so it shows none (the API answers 409 for it).
  */
-export function showsPromoteButton(
-  property: { status: TPropertyStatus; promotionEndDate: string | null },
-  now: Date,
-): boolean {
-  return property.status === 'approved' && promotionRuleShowsButton(property.promotionEndDate, now);
+export function showsPromoteButton(property: { status: TPropertyStatus }): boolean {
+  return property.status === 'approved';
 }
 
 /** The user's listings by type, in the app's type order, keeping the server's order inside each. */
