@@ -263,6 +263,21 @@ describe('the checkout contact step: registering and signing in', () => {
     expect(screen.queryByText('Registration failed. Please try again.')).not.toBeInTheDocument();
   });
 
+  it('replaces a registration failure with the field check when the input turns invalid', async () => {
+    const fetchMock = serveAuth({ signup: [apiError(500, 'INTERNAL')] });
+    const user = userEvent.setup();
+    await renderStep();
+    await fillIn(user);
+    await screen.findByText('Registration failed. Please try again.');
+
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields correctly.');
+    expect(sentBodies(fetchMock, '/api/auth/signup')).toHaveLength(1);
+  });
+
   it('says when to try again when sending the code is rate limited', async () => {
     serveAuth({
       signup: [apiError(409, 'CONFLICT')],

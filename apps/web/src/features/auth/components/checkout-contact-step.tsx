@@ -121,7 +121,10 @@ export function CheckoutContactStep({ onSignedIn }: CheckoutContactStepProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy.current) return;
     setChecked(true);
+    setSignupFailure(null);
+    signIn.reset();
     const found = checkContact(values);
     const first = FIELDS.find((field) => found[field]);
     const phoneNumber = toLocalPhone(values.phoneNumber);
@@ -129,10 +132,7 @@ export function CheckoutContactStep({ onSignedIn }: CheckoutContactStepProps) {
       focusField(first ?? 'phoneNumber');
       return;
     }
-    if (busy.current) return;
     busy.current = true;
-    setSignupFailure(null);
-    signIn.reset();
     try {
       if (await register(phoneNumber)) await signIn.requestCode(phoneNumber);
     } finally {

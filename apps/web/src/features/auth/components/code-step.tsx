@@ -13,8 +13,6 @@ export interface CodeStepProps {
   signIn: CodeSignIn;
   /** Why the last call failed, as the form around the step words it (FailureAlert). */
   failureAlert: ReactNode;
-  /** Extra work the owner still has running (the checkout's registration). */
-  busy?: boolean;
   /** 'Wrong number?': reset the sign-in and give the number field back. */
   onWrongNumber: () => void;
 }
@@ -40,14 +38,13 @@ function CodeForm({
   signIn,
   challenge,
   failureAlert,
-  busy = false,
   onWrongNumber,
 }: CodeStepProps & { challenge: CodeChallenge }) {
   const { t } = useTranslation('auth');
   const form = useRef<HTMLFormElement>(null);
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
-  const pending = signIn.pending || busy;
+  const { pending } = signIn;
   const invalid = checked && !isCompleteCode(code);
 
   function focusCode() {
