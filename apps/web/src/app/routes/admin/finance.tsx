@@ -1,0 +1,5 @@
+import { FinancePage } from '../../../features/admin/components/finance-page';
+
+export function AdminFinanceRoute() {
+  return <FinancePage />;
+}

@@ -1,0 +1,5 @@
+import { UsersPage } from '../../../features/admin/components/users-page';
+
+export function AdminUsersRoute() {
+  return <UsersPage />;
+}
