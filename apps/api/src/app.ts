@@ -9,6 +9,9 @@ import type { SmsGateway } from './gateways/sms/sms-gateway';
 import type { StorageGateway } from './gateways/storage/storage-gateway';
 import { systemClock, type Clock } from './lib/clock';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
+import { createAdminAuthService } from './modules/admin-auth/admin-auth.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -41,6 +44,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { createRequireAdmin, registerAdminAuthentication } from './plugins/admin-authentication';
 import {
   createOptionalSignIn,
   createRequireSignIn,
@@ -85,6 +89,15 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 /** A proxy's request id is kept when it looks like one, so log lines can be followed across hops. */
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** The database of each built app: for test helpers handed only the app (test/admin.ts). */
+const appDatabases = new WeakMap<FastifyInstance, DatabaseHandle>();
+
+export function databaseOf(app: FastifyInstance): DatabaseHandle {
+  const database = appDatabases.get(app);
+  if (!database) throw new Error('databaseOf: this app was not made by buildApp');
+  return database;
+}
+
 /**
  * The whole HTTP application, without listen(): the server and the tests build it the same way.
  * The caller owns the database and storage and closes them after app.close().
@@ -118,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerErrorHandler(app);
   registerAuthentication(app);
+  registerAdminAuthentication(app);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -143,6 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const requireSignIn = createRequireSignIn(auth);
+  const adminAuth = createAdminAuthService({
+    repository: createAdminAuthRepository(db),
+    jwtSecret,
+    clock,
+  });
+  // Every /api/admin route but login: 401 anonymous, 403 for a user's token.
+  const requireAdmin = createRequireAdmin(adminAuth, auth);
   const users = createUsersService(createUsersRepository(db), clock);
   const optionalSignIn = createOptionalSignIn(auth);
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db), clock);
@@ -182,8 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { service: auth });
       await api.register(usersRoutes, { service: users, requireSignIn });
       await api.register(mediaRoutes, { service: media, requireSignIn });
-      await api.register(paymentsRoutes, { service: payments, requireSignIn });
-      await api.register(subscriptionsRoutes, { service: subscriptions, requireSignIn });
+      await api.register(paymentsRoutes, { service: payments, requireSignIn, admins: adminAuth });
+      await api.register(subscriptionsRoutes, {
+        service: subscriptions,
+        requireSignIn,
+        admins: adminAuth,
+      });
+      await api.register(adminAuthRoutes, { service: adminAuth, requireAdmin });
     },
     { prefix: '/api' },
   );
@@ -191,5 +217,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaFiles(app, storage);
   await registerWebApp(app, config.webDistDir);
 
+  appDatabases.set(app, database);
   return app;
 }

@@ -9,7 +9,9 @@ import {
   ZPaymentIdParams,
   ZPromotePropertyBody,
 } from '@makazi/contracts/payments';
+import type { AdminTokenAuthenticator } from '../../plugins/admin-authentication';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
+import { createAdminOrSignIn } from '../admin-auth/admin-or-sign-in';
 import type { PaymentsService } from './payments.service';
 
 const errors = {
@@ -27,7 +29,11 @@ const ZCallbackReceived = z.object({ received: z.literal(true) });
 export const paymentsRoutes: FastifyPluginCallbackZod<{
   service: PaymentsService;
   requireSignIn: RequireSignIn;
-}> = (app, { service, requireSignIn }, done) => {
+  /** Admins may read any payment (createAdminOrSignIn). */
+  admins: AdminTokenAuthenticator;
+}> = (app, { service, requireSignIn, admins }, done) => {
+  const adminOrSignIn = createAdminOrSignIn(admins, requireSignIn);
+
   app.post(
     '/subscription/create',
     {
@@ -72,18 +78,20 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/payments/:paymentId',
     {
-      onRequest: requireSignIn,
+      onRequest: adminOrSignIn,
       schema: {
         tags: ['payments'],
         security: [{ bearerAuth: [] }],
-        summary: 'Your payment and its status',
+        summary: 'Your payment and its status (any payment, for an admin token)',
         params: ZPaymentIdParams,
         response: { 200: ZPayment, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return service.get(requireActor(request), request.params.paymentId);
+      return request.admin
+        ? service.getForAdmin(request.params.paymentId)
+        : service.get(requireActor(request), request.params.paymentId);
     },
   );
 

@@ -279,6 +279,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return toPayment(row);
     },
 
+    /** Any payment, whoever paid it: admins answer payers' questions about them. */
+    async getForAdmin(paymentId: string): Promise<TPayment> {
+      const row = await repository.findPayment(paymentId);
+      if (!row) throw notFound(PAYMENT_NOT_FOUND);
+      return toPayment(row);
+    },
+
     /** A provider callback: verified, journaled once, then applied. */
     async handleCallback(provider: string, request: CallbackRequest): Promise<void> {
       if (provider !== gateway.provider) throw notFound('No such payment provider');

@@ -6,7 +6,9 @@ import {
   ZSubscriptionStatusResponse,
   ZUserIdParams,
 } from '@makazi/contracts/payments';
+import type { AdminTokenAuthenticator } from '../../plugins/admin-authentication';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
+import { createAdminOrSignIn } from '../admin-auth/admin-or-sign-in';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const security = [{ bearerAuth: [] }];
@@ -14,7 +16,11 @@ const security = [{ bearerAuth: [] }];
 export const subscriptionsRoutes: FastifyPluginCallbackZod<{
   service: SubscriptionsService;
   requireSignIn: RequireSignIn;
-}> = (app, { service, requireSignIn }, done) => {
+  /** Admins may read any listing's contact (createAdminOrSignIn). */
+  admins: AdminTokenAuthenticator;
+}> = (app, { service, requireSignIn, admins }, done) => {
+  const adminOrSignIn = createAdminOrSignIn(admins, requireSignIn);
+
   // A subscription and an owner's phone number are one user's answers: never in a shared cache.
   app.addHook('onSend', (_request, reply, _payload, next) => {
     reply.header('Cache-Control', 'private, no-store');
@@ -46,13 +52,13 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/properties/:id/contact',
     {
-      onRequest: requireSignIn,
+      onRequest: adminOrSignIn,
       schema: {
         tags: ['properties'],
         security,
         summary: 'The owner’s name and phone number of a listing',
         description:
-          'For users with an active subscription (402 otherwise) on approved listings, and for the listing’s owner on any listing of theirs not deleted. 404 when the listing does not exist or is not public.',
+          'For users with an active subscription (402 otherwise) on approved listings, for the listing’s owner on any listing of theirs not deleted, and for an admin token on any listing not deleted. 404 when the listing does not exist or is not public.',
         params: ZPropertyIdParams,
         response: {
           200: ZContactResponse,
@@ -63,7 +69,10 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
         },
       },
     },
-    async (request) => service.contact(requireActor(request), request.params.id),
+    async (request) =>
+      request.admin
+        ? service.contactForAdmin(request.params.id)
+        : service.contact(requireActor(request), request.params.id),
   );
 
   done();

@@ -7,6 +7,8 @@ import type { SubscriptionWindow, SubscriptionsRepository } from './subscription
 export interface SubscriptionsService {
   status(actor: Actor, userId: string): Promise<TSubscriptionStatusResponse>;
   contact(actor: Actor, propertyId: string): Promise<TContactResponse>;
+  /** An admin reads the contact of any listing not deleted, whatever its status, without a subscription. */
+  contactForAdmin(propertyId: string): Promise<TContactResponse>;
 }
 
 /**
@@ -59,11 +61,16 @@ export function createSubscriptionsService(
       const contact = { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber };
       // The owner sees their own contact on any listing they have not deleted.
       if (row.publishedBy === actor.userId) return contact;
-      // Admins plug in here (admin issue): they may read the contact of any non-archived listing,
-      // so this check and the approved-only rule below move behind an "is admin" test.
       if (row.status !== 'approved') throw listingGone();
       if ((await activeUntil(actor.userId)) !== undefined) return contact;
       throw new AppError('PAYMENT_REQUIRED', 'Subscribe to see the owner’s phone number.');
+    },
+
+    async contactForAdmin(propertyId) {
+      const row = await repository.findListingContact(propertyId);
+      // Moderators call owners about listings still in review or sent back, not only public ones.
+      if (!row || row.status === 'archived') throw listingGone();
+      return { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber };
     },
   };
 }
