@@ -12,6 +12,12 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { createAdminAuthService } from './modules/admin-auth/admin-auth.service';
+import { createAdminPaymentsRepository } from './modules/admin/admin-payments.repository';
+import { adminPaymentsRoutes } from './modules/admin/admin-payments.routes';
+import { createAdminPaymentsService } from './modules/admin/admin-payments.service';
+import { createAdminUsersRepository } from './modules/admin/admin-users.repository';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { createAdminUsersService } from './modules/admin/admin-users.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -193,6 +199,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerPaymentExpirySweeper(app, payments);
 
+  const adminUsers = createAdminUsersService({
+    repository: createAdminUsersRepository(db),
+    subscriptions: createSubscriptionsRepository(db),
+    clock,
+  });
+  const adminPayments = createAdminPaymentsService({
+    repository: createAdminPaymentsRepository(db),
+    clock,
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
@@ -210,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         admins: adminAuth,
       });
       await api.register(adminAuthRoutes, { service: adminAuth, requireAdmin });
+      await api.register(adminUsersRoutes, { service: adminUsers, requireAdmin });
+      await api.register(adminPaymentsRoutes, { service: adminPayments, requireAdmin });
     },
     { prefix: '/api' },
   );

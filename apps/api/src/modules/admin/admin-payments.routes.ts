@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAdminPaymentsQuery, ZAdminPaymentsResponse } from '@makazi/contracts/admin';
+import { ZErrorResponse } from '@makazi/contracts/common';
+import type { RequireAdmin } from '../../plugins/admin-authentication';
+import type { AdminPaymentsService } from './admin-payments.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+};
+const security = [{ bearerAuth: [] }];
+
+/** The export takes the list's filters; paging parameters, if sent, are ignored. */
+const ZExportQuery = ZAdminPaymentsQuery.omit({ page: true, pageSize: true });
+
+export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
+  service: AdminPaymentsService;
+  requireAdmin: RequireAdmin;
+}> = (app, { service, requireAdmin }, done) => {
+  // Who paid what, with their phone numbers: never kept by a shared cache.
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.get(
+    '/admin/payments',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Finance records: payments, newest first, with totals over every match',
+        description:
+          '`from` and `to` are inclusive calendar days in East Africa Time (from=2026-11-01 starts at 2026-10-31T21:00Z); `provider` is the payer’s network. totals count every payment matching the filters, not just this page; byStatus names every status, zeros included.',
+        querystring: ZAdminPaymentsQuery,
+        response: { 200: ZAdminPaymentsResponse, ...errors },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/admin/payments/export.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'The payments matching the filters as a CSV file (UTF-8 with BOM, for Excel)',
+        description:
+          'Same filters as GET /api/admin/payments, every matching payment (at most 100,000: more is a 400 asking to narrow the dates). Times are East Africa Time; cells that would start a spreadsheet formula start with a single quote.',
+        querystring: ZExportQuery,
+        // The file is streamed, never serialised: the 200 is declared only so the reply may send it.
+        response: { 200: z.unknown().describe('text/csv; charset=utf-8'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, chunks } = await service.exportCsv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .send(Readable.from(chunks));
+    },
+  );
+
+  done();
+};

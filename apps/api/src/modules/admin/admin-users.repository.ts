@@ -1,0 +1,137 @@
+import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
+import type { Database } from '../../db/client';
+import { properties, users } from '../../db/schema';
+import type { PublisherPermissions } from '../listings/listing-rules';
+import { recordAudit, type AuditEntry } from './audit.repository';
+
+/*
+ * SQL of the admin's users pages: the searchable list, one user's detail, and the publishing
+ * switches (users.can_post / can_edit / can_delete) the listing rules read on every write.
+ */
+
+export interface AdminUserRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  canPost: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  createdAt: Date;
+}
+
+export interface AdminUserListing {
+  id: string;
+  type: TPropertyType;
+  title: string;
+  description: string;
+  status: TPropertyStatus;
+  createdAt: Date;
+}
+
+export interface AdminUsersRepository {
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repository: AdminUsersRepository) => Promise<T>): Promise<T>;
+  /**
+   * A page of users, newest first, and how many match in all. `pattern` is an ILIKE pattern
+   * (wildcards in the search already escaped) over name and phone; undefined lists everyone.
+   */
+  listUsers(
+    pattern: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminUserRecord[]; total: number }>;
+  /** Listings not deleted (archived), per user id; users without any are absent. */
+  countListings(userIds: string[]): Promise<Map<string, number>>;
+  findUser(id: string): Promise<AdminUserRecord | undefined>;
+  /** The user's listings but deleted ones, newest first. */
+  listingsOf(userId: string): Promise<AdminUserListing[]>;
+  /** The switches, the row locked until the transaction ends so two admins change them in turn. */
+  lockPermissions(userId: string): Promise<PublisherPermissions | undefined>;
+  updatePermissions(userId: string, permissions: PublisherPermissions, now: Date): Promise<void>;
+  recordAudit(entry: AuditEntry): Promise<void>;
+}
+
+const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+  canPost: users.canPost,
+  canEdit: users.canEdit,
+  canDelete: users.canDelete,
+  createdAt: users.createdAt,
+};
+
+/** Exactly the expression of users_search_trgm_idx, so a substring search can use the index. */
+const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.phoneNumber})`;
+
+const notDeleted = ne(properties.status, 'archived');
+
+export function createAdminUsersRepository(db: Database): AdminUsersRepository {
+  return {
+    transaction: (work) => db.transaction((tx) => work(createAdminUsersRepository(tx))),
+
+    async listUsers(pattern, limit, offset) {
+      const where: SQL | undefined = pattern === undefined ? undefined : ilike(searchText, pattern);
+      const rows = await db
+        .select(userColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset);
+      const [counted] = await db.select({ total: count() }).from(users).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async countListings(userIds) {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: properties.publishedBy, listings: count() })
+        .from(properties)
+        .where(and(inArray(properties.publishedBy, userIds), notDeleted))
+        .groupBy(properties.publishedBy);
+      return new Map(rows.map((row) => [row.userId, row.listings]));
+    },
+
+    async findUser(id) {
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async listingsOf(userId) {
+      return db
+        .select({
+          id: properties.id,
+          type: properties.type,
+          title: properties.title,
+          description: properties.description,
+          status: properties.status,
+          createdAt: properties.createdAt,
+        })
+        .from(properties)
+        .where(and(eq(properties.publishedBy, userId), notDeleted))
+        .orderBy(desc(properties.createdAt), desc(properties.id));
+    },
+
+    async lockPermissions(userId) {
+      const [row] = await db
+        .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return row;
+    },
+
+    async updatePermissions(userId, { canPost, canEdit, canDelete }, now) {
+      await db
+        .update(users)
+        .set({ canPost, canEdit, canDelete, updatedAt: now })
+        .where(eq(users.id, userId));
+    },
+
+    recordAudit: (entry) => recordAudit(db, entry),
+  };
+}

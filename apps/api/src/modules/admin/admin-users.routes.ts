@@ -1,0 +1,88 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  ZAdminUserDetail,
+  ZAdminUsersQuery,
+  ZAdminUsersResponse,
+  ZPermissions,
+  ZUpdatePermissionsBody,
+} from '@makazi/contracts/admin';
+import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
+import { requireAdminActor, type RequireAdmin } from '../../plugins/admin-authentication';
+import type { AdminUsersService } from './admin-users.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+const security = [{ bearerAuth: [] }];
+
+export const adminUsersRoutes: FastifyPluginCallbackZod<{
+  service: AdminUsersService;
+  requireAdmin: RequireAdmin;
+}> = (app, { service, requireAdmin }, done) => {
+  // Names and phone numbers of everyone: never kept by a shared cache.
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.get(
+    '/admin/users',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Users, newest first, searchable by name or phone number',
+        description:
+          '`q` matches a substring of the name or the phone number, without regard to case; a phone typed as 0712…, +255712… or 712… finds the same user. numberOfProperties counts listings not deleted, in any status.',
+        querystring: ZAdminUsersQuery,
+        response: { 200: ZAdminUsersResponse, ...errors },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'One user: profile, switches, subscription and listings (deleted ones left out)',
+        params: ZUuidParam,
+        response: { 200: ZAdminUserDetail, ...errors },
+      },
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.patch(
+    '/admin/users/:id/permissions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Turn a user’s publishing switches on or off',
+        description:
+          'Any of canEdit, canDelete, canPost; answers all three. Applies to the user’s next write at once. A change is written to the audit log with its before and after; sending the current values changes nothing and logs nothing.',
+        params: ZUuidParam,
+        body: ZUpdatePermissionsBody,
+        response: { 200: ZPermissions, ...errors },
+      },
+    },
+    async (request) =>
+      service.updatePermissions(
+        requireAdminActor(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
+  );
+
+  done();
+};
