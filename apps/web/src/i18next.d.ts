@@ -4,6 +4,7 @@ import type detail from './locales/en/detail.json';
 import type auth from './locales/en/auth.json';
 import type publish from './locales/en/publish.json';
 import type posts from './locales/en/posts.json';
+import type checkout from './locales/en/checkout.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -16,6 +17,7 @@ declare module 'i18next' {
       auth: typeof auth;
       publish: typeof publish;
       posts: typeof posts;
+      checkout: typeof checkout;
     };
   }
 }

@@ -28,7 +28,7 @@ async function renderRoutes(routes: RouteObject[], url: string) {
 const ID = '0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5';
 
 describe('router', () => {
-  it.each(['/nowhere', '/plan/7', '/', `/user/office/${ID}`, '/user/lease'])(
+  it.each(['/nowhere', '/plan', '/', `/user/office/${ID}`, '/user/lease'])(
     'sends %s to /home',
     async (url) => {
       mockFetch(() => jsonResponse([]));
@@ -42,6 +42,8 @@ describe('router', () => {
     ['/login', 'Sign in'],
     ['/register', 'Register'],
     ['/subscribe', 'Choose Property Viewing Subscription'],
+    // Public: an anonymous visitor gives contact details on the checkout's first step.
+    ['/plan/7', 'Pay for your subscription'],
   ])('routes %s to its page', async (url, heading) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
@@ -61,6 +63,8 @@ describe('router', () => {
     `/user/lease/${ID}`,
     `/user/apartment/${ID}`,
     `/user/house-for-sale/${ID}`,
+    '/promote',
+    '/promotion-plan/7',
   ])('guards %s: an anonymous visitor lands on /login with it as the origin', async (url) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
@@ -107,23 +111,32 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe(`/user/${slug}/${ID}`);
   });
 
-  it('routes /promote to a page that says promotion is not open yet, with a way back', async () => {
-    mockFetch(() => jsonResponse([]));
+  it.each([
+    ['/promote', 'Choose Promotion Plan'],
+    ['/promotion-plan/7', 'Promote your listing'],
+  ])('routes %s to its page for the listing /posts passed', async (pathname, heading) => {
+    signIn();
+    const plan = {
+      id: '7f3e4d5c-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
+      durationInDays: 7,
+      price: 5000,
+      features: ['Shown first for a week'],
+    };
+    const fetchMock = mockFetch((url) =>
+      url.pathname === '/api/promotion-plan' ? jsonResponse([plan]) : jsonResponse([]),
+    );
     const router = createMemoryRouter(createRoutes(createTestQueryClient()), {
-      initialEntries: [{ pathname: '/promote', state: { property: makeRent({ title: 'Sinza' }) } }],
+      initialEntries: [{ pathname, state: { property: makeRent({ title: 'Sinza' }) } }],
     });
     render(
       <AppProvider i18n={await createTestI18n('en')} queryClient={createTestQueryClient()}>
         <RouterProvider router={router} />
       </AppProvider>,
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Promote your listing' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Listing: Sinza')).toBeInTheDocument();
-    expect(screen.getByText(/comes with the next release/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/posts');
-    expect(router.state.location.pathname).toBe('/promote');
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByText('Listing: Sinza')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(pathname);
+    expect(fetchMock).toHaveBeenCalled();
   });
 
   it.each([

@@ -96,6 +96,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              // The subscription checkout: public, an anonymous visitor signs in on its step 1.
+              path: 'plan/:days',
+              lazy: async () => {
+                const { PlanRoute } = await import('./routes/plan');
+                return { Component: PlanRoute };
+              },
+            },
+            {
               // Spec 2's guarded routes: anonymous visitors go to /login with the page in state.
               // The guard is its own small chunk, fetched with the page's: the home page never needs it.
               lazy: async () => {
@@ -134,17 +142,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { element: <OwnerListingRoute type={type} /> };
                   },
                 })),
+                {
+                  // 'Choose Promotion Plan' for the listing /posts' Promote button passes in state.
+                  path: 'promote',
+                  lazy: async () => {
+                    const { PromoteRoute } = await import('./routes/promote');
+                    return { Component: PromoteRoute };
+                  },
+                },
+                {
+                  path: 'promotion-plan/:days',
+                  lazy: async () => {
+                    const { PromotionPlanRoute } = await import('./routes/promotion-plan');
+                    return { Component: PromotionPlanRoute };
+                  },
+                },
               ],
             },
-            {
-              // Until the payments issue's 'Choose Promotion Plan': an honest page, not /home.
-              path: 'promote',
-              lazy: async () => {
-                const { PromoteRoute } = await import('./routes/promote');
-                return { Component: PromoteRoute };
-              },
-            },
-            // Routes of later issues (/plan, /promotion-plan …) land here until they exist.
             { path: '*', element: <Navigate to="/home" replace /> },
           ],
         },

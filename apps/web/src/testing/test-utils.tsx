@@ -8,12 +8,14 @@ import { AppProvider } from '../app/provider';
 import { createI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import enAuth from '../locales/en/auth.json';
+import enCheckout from '../locales/en/checkout.json';
 import enPosts from '../locales/en/posts.json';
 import enPublish from '../locales/en/publish.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
 import swAuth from '../locales/sw/auth.json';
+import swCheckout from '../locales/sw/checkout.json';
 import swPosts from '../locales/sw/posts.json';
 import swPublish from '../locales/sw/publish.json';
 import swCatalogue from '../locales/sw/catalogue.json';
@@ -28,6 +30,7 @@ export const testResources = {
     auth: enAuth,
     publish: enPublish,
     posts: enPosts,
+    checkout: enCheckout,
   },
   sw: {
     common: swCommon,
@@ -36,6 +39,7 @@ export const testResources = {
     auth: swAuth,
     publish: swPublish,
     posts: swPosts,
+    checkout: swCheckout,
   },
 };
 

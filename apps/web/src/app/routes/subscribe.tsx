@@ -1,17 +1,19 @@
 import { useLocation } from 'react-router';
-import { SubscriptionPlans } from '../../features/subscriptions/components/subscription-plans';
-import { isRecord } from '../../lib/guards';
+import { PlanList } from '../../features/checkout/components/plan-list';
+import { fromPath } from '../../features/checkout/utils/navigation-state';
 
-/** The guard's `from` (GuardRedirect), when it is a path inside the app. */
-function fromPath(state: unknown): string | null {
-  if (!isRecord(state) || !isRecord(state.from)) return null;
-  const { pathname, search, hash } = state.from;
-  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//'))
-    return null;
-  return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
-}
-
+/**
+ * Spec 2 /subscribe. `from` is the page the guard stopped the visitor on: Back goes there, and so
+ * does a successful payment (Select Plan passes it on).
+ */
 export function SubscribeRoute() {
   const location = useLocation();
-  return <SubscriptionPlans backTo={fromPath(location.state) ?? '/home'} />;
+  const from = fromPath(location.state);
+  return (
+    <PlanList
+      kind="subscription"
+      backTo={from ?? '/home'}
+      selectState={from ? { from } : undefined}
+    />
+  );
 }
