@@ -1,0 +1,407 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  LISTING_ID,
+  PAYMENT_ID,
+  SUBSCRIPTION_PLANS,
+  accepted,
+  payment,
+  serveCheckout,
+} from '../../features/checkout/testing/checkout-api';
+import { PENDING_PAYMENT_KEY } from '../../features/checkout/utils/pending-payment';
+import { showToast } from '../../lib/toast';
+import { accountQueryKey } from '../../lib/sign-out';
+import { USER_SUB, apiErrorResponse, requestsTo, sentBody, signIn } from '../../testing/account';
+import { LocationProbe, jsonResponse, renderApp } from '../../testing/test-utils';
+import { PlanRoute } from './plan';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+vi.mock(import('../../lib/toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  showToast: vi.fn(() => Promise.resolve()),
+}));
+
+const routes: RouteObject[] = [
+  {
+    path: '/plan/:days',
+    element: (
+      <>
+        <PlanRoute />
+        <LocationProbe />
+      </>
+    ),
+  },
+  { path: '*', element: <LocationProbe /> },
+];
+
+const MONTH = SUBSCRIPTION_PLANS[1]!;
+const FROM = `/lease/${LISTING_ID}`;
+const CREATE = '/api/subscription/create';
+const STATUS_KEY = [...accountQueryKey(USER_SUB), 'subscription-status'];
+
+function renderPlan(days = 30, state: unknown = { plan: MONTH, from: FROM }) {
+  return renderApp(null, { routes, url: `/plan/${days}`, state });
+}
+
+function toasts() {
+  return vi.mocked(showToast).mock.calls;
+}
+
+async function fillAndPay(user: ReturnType<typeof userEvent.setup>, phone = '0754000111') {
+  await user.selectOptions(await screen.findByLabelText('Mobile money network'), 'airtelmoney');
+  const input = screen.getByLabelText('Phone number to pay from');
+  await user.clear(input);
+  await user.type(input, phone);
+  await user.click(screen.getByRole('button', { name: /^Pay TZS/ }));
+}
+
+function createBodies(fetchMock: ReturnType<typeof serveCheckout>) {
+  return requestsTo(fetchMock, CREATE, 'POST').map(
+    (init) => sentBody(init) as Record<string, unknown>,
+  );
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/plan/{days} for an anonymous visitor', () => {
+  it('shows step 1, contact details, and no payment form', async () => {
+    serveCheckout();
+    await renderPlan();
+    const step = await screen.findByTestId('checkout-contact-step');
+    expect(
+      within(step).getByRole('heading', { name: 'Step 1 of 2: Contact details' }),
+    ).toBeInTheDocument();
+    expect(within(step).getByLabelText(/first name/i)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Mobile money network')).not.toBeInTheDocument();
+  });
+});
+
+describe('/plan/{days} for a signed-in user', () => {
+  it('goes straight to payment: networks, phone pre-filled, summary and method', async () => {
+    signIn();
+    serveCheckout();
+    await renderPlan();
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-contact-step')).not.toBeInTheDocument();
+    const network = screen.getByLabelText('Mobile money network');
+    expect(
+      within(network)
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
+      ['mpesa', 'M-Pesa'],
+      ['halopesa', 'Halopesa'],
+      ['airtelmoney', 'Airtel Money'],
+      ['tpesa', 'T-pesa'],
+      ['tigopesa', 'Tigo Pesa'],
+    ]);
+    // The user's own number, as Tanzanians type it.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number to pay from')).toHaveValue('0712345678'),
+    );
+    const summary = screen.getByTestId('order-summary');
+    expect(summary).toHaveTextContent('Plan30 Days');
+    expect(summary).toHaveTextContent('PriceTZS 20,000');
+    expect(summary).toHaveTextContent('Discount 0%');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('TZS 20,000');
+    expect(screen.getByRole('radio', { name: 'Mobile Payment' })).toBeChecked();
+  });
+
+  it('refuses a bad phone with the spec message and sends nothing', async () => {
+    signIn();
+    const fetchMock = serveCheckout();
+    const user = userEvent.setup();
+    await renderPlan();
+    await fillAndPay(user, '12345');
+    const input = screen.getByLabelText('Phone number to pay from');
+    const message = await screen.findByText(
+      'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.',
+    );
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+    expect(input).toHaveFocus();
+    expect(requestsTo(fetchMock, CREATE, 'POST')).toHaveLength(0);
+  });
+
+  it('sends the network, phone, plan, user and one idempotency key; a double tap sends once', async () => {
+    signIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = serveCheckout({ checkout: [() => held.then(accepted)] });
+    const user = userEvent.setup();
+    await renderPlan();
+    await user.selectOptions(await screen.findByLabelText('Mobile money network'), 'halopesa');
+    const input = screen.getByLabelText('Phone number to pay from');
+    await user.clear(input);
+    await user.type(input, '+255754000111');
+    await user.dblClick(screen.getByRole('button', { name: 'Pay TZS 20,000' }));
+    await user.click(screen.getByRole('button', { name: 'Sending request…' }));
+    release();
+
+    expect(await screen.findByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    const bodies = createBodies(fetchMock);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toEqual({
+      userId: USER_SUB,
+      planId: MONTH.id,
+      phoneNumber: '+255754000111',
+      provider: 'halopesa',
+      idempotencyKey: expect.stringMatching(UUID) as unknown,
+    });
+  });
+
+  it('retries a submit lost on the network with the same key, and says creation failed', async () => {
+    signIn();
+    const fetchMock = serveCheckout({
+      checkout: [() => Promise.reject(new TypeError('Failed to fetch')), accepted],
+    });
+    const user = userEvent.setup();
+    await renderPlan();
+    await fillAndPay(user);
+    const alert = await screen.findByText('Failed to create subscription. Please try again.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(/No connection/);
+    expect(toasts()).toContainEqual(['Failed to create subscription. Please try again.', 'error']);
+
+    await user.click(screen.getByRole('button', { name: 'Pay TZS 20,000' }));
+    expect(await screen.findByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    const [first, second] = createBodies(fetchMock);
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+  });
+
+  it("shows the server's words for a refused checkout and its field errors by field", async () => {
+    signIn();
+    serveCheckout({
+      checkout: [
+        jsonResponse(
+          {
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            message: 'phoneNumber: bad',
+            details: [
+              {
+                field: 'phoneNumber',
+                message: 'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+        apiErrorResponse(429, 'RATE_LIMITED', 'Too many requests'),
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPlan();
+    await fillAndPay(user);
+    expect(
+      await screen.findByText(
+        'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number to pay from')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay TZS 20,000' }));
+    expect(
+      await screen.findByText('Too many attempts. Wait a moment, then try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('waits for the PIN, polling until the payment succeeds, then returns to the origin', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const fetchMock = serveCheckout({
+      payments: [
+        jsonResponse(payment('pending', { provider: 'airtelmoney' })),
+        jsonResponse(payment('succeeded', { provider: 'airtelmoney' })),
+      ],
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { queryClient } = await renderPlan();
+    queryClient.setQueryData(STATUS_KEY, { isActive: false });
+    await fillAndPay(user);
+
+    const status = await screen.findByTestId('payment-wait');
+    expect(status).toHaveTextContent('Check your phone and enter your PIN');
+    expect(status).toHaveTextContent('TZS 20,000');
+    expect(status).toHaveTextContent('Airtel Money');
+    expect(JSON.parse(window.sessionStorage.getItem(PENDING_PAYMENT_KEY) ?? '{}')).toMatchObject({
+      paymentId: PAYMENT_ID,
+      kind: 'subscription',
+      returnTo: FROM,
+    });
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `/api/payments/${PAYMENT_ID}`)).toHaveLength(1),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/plan/30');
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(FROM));
+    expect(requestsTo(fetchMock, `/api/payments/${PAYMENT_ID}`)).toHaveLength(2);
+    expect(queryClient.getQueryState(STATUS_KEY)?.isInvalidated).toBe(true);
+    expect(toasts()).toContainEqual(['Payment received. Your subscription is active.', 'success']);
+    expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+  });
+
+  it('keeps waiting through a failed check, saying it is checking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    serveCheckout({
+      payments: [
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        jsonResponse(payment('pending')),
+      ],
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await renderPlan();
+    await fillAndPay(user);
+    expect(await screen.findByTestId('payment-checking')).toHaveTextContent('Checking…');
+    expect(screen.getByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(screen.queryByTestId('payment-checking')).not.toBeInTheDocument());
+    expect(screen.getByText('Check your phone and enter your PIN')).toBeInTheDocument();
+  });
+
+  it('shows why a payment failed, and Try again starts a new attempt with a new key', async () => {
+    signIn();
+    const fetchMock = serveCheckout({
+      payments: [jsonResponse(payment('failed', { reason: 'Insufficient balance.' }))],
+    });
+    const user = userEvent.setup();
+    const { queryClient } = await renderPlan();
+    queryClient.setQueryData(STATUS_KEY, { isActive: false });
+    await fillAndPay(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Payment failed' })).toHaveFocus();
+    expect(alert).toHaveTextContent('Insufficient balance.');
+    expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Choose another plan' })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(queryClient.getQueryState(STATUS_KEY)?.isInvalidated).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toHaveFocus();
+    await fillAndPay(user);
+    await screen.findByRole('alert');
+    const [first, second] = createBodies(fetchMock);
+    expect(second?.idempotencyKey).toMatch(UUID);
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('resumes waiting after a reload instead of offering to pay again', async () => {
+    signIn();
+    window.sessionStorage.setItem(
+      PENDING_PAYMENT_KEY,
+      JSON.stringify({
+        paymentId: PAYMENT_ID,
+        kind: 'subscription',
+        userId: USER_SUB,
+        returnTo: FROM,
+        amount: 20000,
+        provider: 'tigopesa',
+        durationInDays: 30,
+      }),
+    );
+    const fetchMock = serveCheckout({
+      payments: [jsonResponse(payment('succeeded', { provider: 'tigopesa' }))],
+    });
+    // A reload keeps the URL but not necessarily the state.
+    await renderPlan(30, null);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(FROM));
+    expect(requestsTo(fetchMock, `/api/payments/${PAYMENT_ID}`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, CREATE, 'POST')).toHaveLength(0);
+  });
+
+  it('shows the waiting screen, not the form, for a stored pending payment', async () => {
+    signIn();
+    window.sessionStorage.setItem(
+      PENDING_PAYMENT_KEY,
+      JSON.stringify({
+        paymentId: PAYMENT_ID,
+        kind: 'subscription',
+        userId: USER_SUB,
+        returnTo: FROM,
+        amount: 1000,
+        provider: 'tigopesa',
+        durationInDays: 1,
+      }),
+    );
+    serveCheckout({
+      payments: [jsonResponse(payment('pending', { amount: 1000, provider: 'tigopesa' }))],
+    });
+    await renderPlan(30, null);
+    expect(await screen.findByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-wait')).toHaveTextContent('Tigo Pesa');
+    expect(screen.queryByLabelText('Mobile money network')).not.toBeInTheDocument();
+  });
+
+  it('lets the user switch to another plan, which replaces the page', async () => {
+    signIn();
+    serveCheckout();
+    const user = userEvent.setup();
+    await renderPlan();
+    const others = await screen.findByRole('navigation', { name: 'Other plans' });
+    await user.click(within(others).getByRole('link', { name: '1 Day · TZS 1,000' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/plan/1'));
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('TZS 1,000');
+    expect(screen.getByRole('button', { name: 'Pay TZS 1,000' })).toBeInTheDocument();
+  });
+
+  it.each([['/plan/5'], ['/plan/abc']])(
+    'says %s is not a plan, with a link to the plans',
+    async (url) => {
+      signIn();
+      serveCheckout();
+      await renderApp(null, { routes, url, state: null });
+      const missing = await screen.findByTestId('plan-not-found');
+      expect(within(missing).getByRole('heading', { name: 'Plan not found' })).toBeInTheDocument();
+      expect(within(missing).getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+        'href',
+        '/subscribe',
+      );
+    },
+  );
+
+  it('speaks Swahili: the phone message and the waiting screen', async () => {
+    signIn();
+    serveCheckout({ user: apiErrorResponse(404, 'NOT_FOUND') });
+    const user = userEvent.setup();
+    await renderApp(null, {
+      routes,
+      url: '/plan/30',
+      state: { plan: MONTH },
+      language: 'sw',
+    });
+    await user.selectOptions(await screen.findByLabelText('Mtandao wa pesa ya simu'), 'mpesa');
+    const input = screen.getByLabelText('Namba ya simu ya kulipia');
+    await user.type(input, '0712');
+    await user.click(screen.getByRole('button', { name: 'Lipa TZS 20,000' }));
+    expect(
+      await screen.findByText(
+        'Muundo wa namba ya simu si sahihi. Tafadhali tumia +255xxxxxxxxx au 0xxxxxxxxx.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(input, '345678');
+    await user.click(screen.getByRole('button', { name: 'Lipa TZS 20,000' }));
+    expect(await screen.findByText('Angalia simu yako na uweke PIN yako')).toBeInTheDocument();
+  });
+});
