@@ -1,12 +1,322 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TPropertyType } from '@makazi/contracts/property-values';
-import { useAdminText } from '../hooks/use-admin-text';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import {
+  formatPropertyAddress,
+  type TPropertyStatus,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
+import { isAdminApiError } from '../api/admin-client';
+import { propertiesQueryKey, propertyDetailQueryOptions } from '../api/properties';
+import { useAdminText, type TAdminKey } from '../hooks/use-admin-text';
+import { useApprove } from '../hooks/use-approve';
+import { useSnackbar } from '../hooks/use-snackbar';
+import { formatDateTime, formatNumber } from '../utils/format';
+import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { LoadFailure } from './load-failure';
+import { PageSpinner } from './page-spinner';
 
-export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
+const STATUS_COLOR: Record<TPropertyStatus, 'default' | 'primary' | 'success' | 'error'> = {
+  draft: 'default',
+  pending: 'primary',
+  approved: 'success',
+  rejected: 'error',
+  archived: 'default',
+};
+
+export function StatusChip({ status }: { status: TPropertyStatus }) {
   const { t } = useAdminText();
   return (
-    <Typography variant="h1" component="h1">
-      {t('property.title')} {id}
-    </Typography>
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOR[status]}
+      label={t(`status.${status}`)}
+    />
   );
+}
+
+/** Every photo URL of the listing: its photos, or the spec's media groups when it has none. */
+export function photoUrls(property: TViewerProperty): string[] {
+  if (property.photos.length > 0) return property.photos.map((photo) => photo.url);
+  return property.media.flatMap((group) => group.pictures);
+}
+
+/**
+ * Spec 2's /admin/{land|lease|apartment|house-for-sale}/{id}: everything a moderator needs to
+ * decide, with Approve and Disapprove at hand.
+ */
+export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
+  const { t, errorMessage } = useAdminText();
+  const queryClient = useQueryClient();
+  const detail = useQuery(propertyDetailQueryOptions(id));
+  const snackbar = useSnackbar();
+  const [disapproving, setDisapproving] = useState<DisapproveTarget | null>(null);
+  const approve = useApprove({
+    onApproved: (row) => snackbar.show(t('properties.approved', { title: row.title })),
+    onFailed: (row, error) =>
+      snackbar.show(
+        t('properties.approveFailed', { title: row.title, message: errorMessage(error) }),
+        'error',
+      ),
+  });
+
+  const back = (
+    <Button
+      component={RouterLink}
+      to="/admin/property"
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 4 }}
+    >
+      {t('property.back')}
+    </Button>
+  );
+
+  if (detail.isPending) return <PageSpinner />;
+  if (detail.isError) {
+    const missing = isAdminApiError(detail.error) && detail.error.status === 404;
+    return (
+      <Box>
+        {back}
+        {missing ? (
+          <Alert severity="warning">{t('property.notFound')}</Alert>
+        ) : (
+          <LoadFailure
+            message={t('property.failed')}
+            detail={errorMessage(detail.error)}
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </Box>
+    );
+  }
+
+  const { property, publisher } = detail.data;
+  const photos = photoUrls(property);
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <IconButton component={RouterLink} to="/admin/property" aria-label={t('property.back')}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h1" component="h1" sx={{ flexGrow: 1 }}>
+          {property.title}
+        </Typography>
+        <StatusChip status={property.status} />
+      </Stack>
+      {property.status === 'rejected' && property.rejectionReason && (
+        <Alert severity="error" sx={{ mb: 4 }}>
+          <strong>{t('property.rejectionReason')}:</strong> {property.rejectionReason}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={3} sx={{ mb: 6 }}>
+        {property.status !== 'approved' && (
+          <Button
+            color="success"
+            disabled={approve.isPending}
+            onClick={() => approve.mutate({ row: { id: property.id, title: property.title } })}
+          >
+            {t('properties.approve')}
+          </Button>
+        )}
+        {property.status !== 'rejected' && (
+          <Button
+            color="error"
+            onClick={() => setDisapproving({ id: property.id, title: property.title })}
+          >
+            {t('properties.disapprove')}
+          </Button>
+        )}
+      </Stack>
+
+      <Section title={t('property.photos')}>
+        {photos.length === 0 ? (
+          <Typography>{t('property.noPhotos')}</Typography>
+        ) : (
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+            }}
+          >
+            {photos.map((url, index) => (
+              <li key={`${url}-${index}`}>
+                <Link href={url} target="_blank" rel="noopener">
+                  <Box
+                    component="img"
+                    src={url}
+                    alt={t('property.photoAlt', { number: index + 1, title: property.title })}
+                    loading="lazy"
+                    sx={{
+                      width: '100%',
+                      aspectRatio: '4 / 3',
+                      objectFit: 'cover',
+                      borderRadius: 1,
+                      display: 'block',
+                      bgcolor: 'grey.200',
+                    }}
+                  />
+                </Link>
+              </li>
+            ))}
+          </Box>
+        )}
+      </Section>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 4,
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Section title={t('property.details')}>
+          <Details rows={detailRows(property, t)} />
+        </Section>
+        <Section title={t('property.publisher')}>
+          <Details
+            rows={[
+              ['property.publisherName', publisher.name],
+              [
+                'property.publisherPhone',
+                <Link key="phone" href={`tel:${publisher.phoneNumber}`}>
+                  {publisher.phoneNumber}
+                </Link>,
+              ],
+              ['property.status', <StatusChip key="status" status={property.status} />],
+              ...(property.rejectionReason
+                ? [['property.rejectionReason', property.rejectionReason] as DetailRow]
+                : []),
+            ]}
+          />
+        </Section>
+      </Box>
+      <DisapproveDialog
+        target={disapproving}
+        onClose={() => setDisapproving(null)}
+        onDisapproved={(target) => {
+          setDisapproving(null);
+          snackbar.show(t('properties.disapproved', { title: target.title }));
+          void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+        }}
+      />
+      {snackbar.element}
+    </Box>
+  );
+}
+
+type DetailRow = [TAdminKey, ReactNode];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 4, mb: 4 }}>
+      <Typography id={titleId} variant="h2" component="h2" sx={{ mb: 3 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Details({ rows }: { rows: DetailRow[] }) {
+  const { t } = useAdminText();
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(120px, auto) 1fr',
+        columnGap: 4,
+        rowGap: 2,
+        '& dt': { fontWeight: 700 },
+        '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
+      }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <dt>{t(label)}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function detailRows(
+  property: TViewerProperty,
+  t: ReturnType<typeof useAdminText>['t'],
+): DetailRow[] {
+  const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
+  const common: DetailRow[] = [
+    ['property.fields.type', t(`types.${property.type}`)],
+    ['property.fields.title', property.title],
+    ['property.fields.description', property.description],
+    ['property.fields.price', `TZS ${formatNumber(property.price)}`],
+    ['property.fields.address', formatPropertyAddress(property.propertyAddress) || t('none')],
+    ['property.fields.ownerName', property.ownerName],
+    ['property.fields.ownerPhoneNumber', property.ownerPhoneNumber ?? t('none')],
+  ];
+  const rooms = (p: { numberOfBedrooms: number; numberOfBathrooms: number }): DetailRow[] => [
+    ['property.fields.bedrooms', p.numberOfBedrooms],
+    ['property.fields.bathrooms', p.numberOfBathrooms],
+  ];
+  const services = (p: {
+    distanceFromMainRoad: string;
+    isWaterServiceAvailable: boolean;
+    isElectricityServiceAvailable: boolean;
+  }): DetailRow[] => [
+    ['property.fields.distanceFromMainRoad', p.distanceFromMainRoad],
+    ['property.fields.water', yesNo(p.isWaterServiceAvailable)],
+    ['property.fields.electricity', yesNo(p.isElectricityServiceAvailable)],
+  ];
+  let specific: DetailRow[];
+  switch (property.type) {
+    case 'Land':
+      specific = [
+        ['property.fields.lotSize', `${property.lotWidth} × ${property.lotLength}`],
+        ['property.fields.lotStatus', property.lotStatus],
+        ...services(property),
+      ];
+      break;
+    case 'Rent':
+      specific = [['property.fields.leaseTerm', property.leaseTerm], ...rooms(property)];
+      break;
+    case 'Apartment':
+      specific = [['property.fields.priceTerm', property.appartmentPriceTerm], ...rooms(property)];
+      break;
+    case 'HouseForSale':
+      specific = [
+        ...rooms(property),
+        ['property.fields.squareFootage', property.squareFootage ?? t('none')],
+        ...services(property),
+      ];
+      break;
+  }
+  return [
+    ...common,
+    ...specific,
+    ['property.fields.createdAt', formatDateTime(property.createdAt)],
+    ['property.fields.updatedAt', formatDateTime(property.updatedAt)],
+  ];
 }

@@ -1,11 +1,303 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import BlockIcon from '@mui/icons-material/Block';
+import SearchIcon from '@mui/icons-material/Search';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { TAdminPropertiesResponse, TAdminPropertyRow } from '@makazi/contracts/admin';
+import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
+import {
+  propertiesQueryKey,
+  propertiesQueryOptions,
+  type TPropertyFilter,
+} from '../api/properties';
 import { useAdminText } from '../hooks/use-admin-text';
+import { removeFromList, useApprove } from '../hooks/use-approve';
+import { useSnackbar } from '../hooks/use-snackbar';
+import { formatNumber, shortId } from '../utils/format';
+import {
+  MODERATION_STATUSES,
+  PAGE_SIZES,
+  readPropertySearch,
+  withChanges,
+} from '../utils/search-params';
+import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { LoadFailure } from './load-failure';
+import { PageSpinner } from './page-spinner';
+import { PropertyQuickLook } from './property-quick-look';
 
+/** Spec 2's tabs, in its order. */
+const TABS: TPropertyType[] = ['Land', 'Rent', 'HouseForSale', 'Apartment'];
+
+/**
+ * Spec 2's /admin/property: the moderation queue by type. Built for a moderator working through
+ * hundreds a day: every action is a button, the next row takes the focus after an action, and an
+ * approved row leaves the list before the server has answered (and comes back if it refuses).
+ */
 export function PropertiesPage() {
-  const { t } = useAdminText();
+  const { t, errorMessage } = useAdminText();
+  const [params, setParams] = useSearchParams();
+  const search = readPropertySearch(params);
+  const filter: TPropertyFilter = {
+    type: search.type,
+    status: search.status,
+    page: search.page,
+    pageSize: search.pageSize,
+    ...(search.q ? { q: search.q } : {}),
+  };
+  const properties = useQuery(propertiesQueryOptions(filter));
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const [quickLook, setQuickLook] = useState<TAdminPropertyRow | null>(null);
+  const [disapproving, setDisapproving] = useState<DisapproveTarget | null>(null);
+  const [query, setQuery] = useState(search.q);
+  const tableRef = useRef<HTMLTableSectionElement>(null);
+  /** The row index to focus once the list has re-rendered after an action. */
+  const focusIndex = useRef<number | null>(null);
+  const rows = properties.data?.items;
+
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || !rows) return;
+    focusIndex.current = null;
+    const rowElements = tableRef.current?.querySelectorAll<HTMLElement>('tr[data-row]') ?? [];
+    const row = rowElements[Math.min(index, rowElements.length - 1)];
+    // The next row's Approve (or its first control where it cannot be approved).
+    const target =
+      row?.querySelector<HTMLElement>('[data-action="approve"]') ??
+      row?.querySelector<HTMLElement>('button, a');
+    target?.focus();
+  }, [rows]);
+
+  const approve = useApprove({
+    onApproved: (row) => snackbar.show(t('properties.approved', { title: row.title })),
+    onFailed: (row, error) =>
+      snackbar.show(
+        t('properties.approveFailed', { title: row.title, message: errorMessage(error) }),
+        'error',
+      ),
+  });
+
+  const rememberFocus = (id: string) => {
+    const index = rows?.findIndex((item) => item.id === id) ?? -1;
+    focusIndex.current = index >= 0 ? index : null;
+  };
+
+  const onApprove = (row: TAdminPropertyRow) => {
+    rememberFocus(row.id);
+    approve.mutate({ row, filter });
+  };
+
+  const onDisapproved = (target: DisapproveTarget) => {
+    setDisapproving(null);
+    rememberFocus(target.id);
+    if (filter.status !== 'rejected') {
+      queryClient.setQueryData<TAdminPropertiesResponse>(propertiesQueryKey(filter), (data) =>
+        removeFromList(data, target.id),
+      );
+    }
+    snackbar.show(t('properties.disapproved', { title: target.title }));
+    void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  };
+
+  const change = (changes: Record<string, string | number | undefined>) =>
+    setParams(withChanges(params, changes));
+
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    change({ q: query.trim() });
+  };
+
   return (
-    <Typography variant="h1" component="h1">
-      {t('properties.title')}
-    </Typography>
+    <Box>
+      <Typography variant="h1" component="h1" sx={{ mb: 4 }}>
+        {t('properties.title')}
+      </Typography>
+      <Tabs
+        value={search.type}
+        onChange={(_event, value: TPropertyType) => change({ type: value })}
+        centered
+        aria-label={t('properties.tabs')}
+        textColor="inherit"
+        sx={{ mb: 4, '& .Mui-selected': { fontWeight: 700 } }}
+      >
+        {TABS.map((type) => (
+          <Tab key={type} value={type} label={t(`types.${type}`)} />
+        ))}
+      </Tabs>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 4, alignItems: 'flex-start' }}
+        role="search"
+      >
+        <TextField
+          select
+          label={t('properties.statusFilter')}
+          value={search.status}
+          onChange={(event) => change({ status: event.target.value })}
+          slotProps={{ select: { native: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          {MODERATION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </TextField>
+        <Box component="form" onSubmit={submitSearch} sx={{ display: 'flex', gap: 1 }}>
+          <TextField
+            type="search"
+            label={t('properties.searchLabel')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+            sx={{ minWidth: 260 }}
+          />
+          <IconButton type="submit" aria-label={t('search')}>
+            <SearchIcon />
+          </IconButton>
+        </Box>
+      </Box>
+
+      {properties.isPending ? (
+        <PageSpinner />
+      ) : properties.isError ? (
+        <LoadFailure
+          message={t('properties.failed')}
+          detail={errorMessage(properties.error)}
+          onRetry={() => void properties.refetch()}
+        />
+      ) : properties.data.items.length === 0 ? (
+        <Typography sx={{ py: 8, textAlign: 'center' }}>{t('properties.empty')}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={t('properties.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('properties.id')}</TableCell>
+                  <TableCell>{t('properties.name')}</TableCell>
+                  <TableCell>{t('properties.location')}</TableCell>
+                  <TableCell align="right">{t('properties.price')}</TableCell>
+                  <TableCell align="right">{t('properties.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody ref={tableRef}>
+                {properties.data.items.map((row) => (
+                  <PropertyRow
+                    key={row.id}
+                    row={row}
+                    onOpen={() => setQuickLook(row)}
+                    onApprove={() => onApprove(row)}
+                    onDisapprove={() => setDisapproving({ id: row.id, title: row.title })}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={properties.data.total}
+            page={Math.max(0, search.page - 1)}
+            rowsPerPage={search.pageSize}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            labelRowsPerPage={t('properties.rowsPerPage')}
+            onPageChange={(_event, next) => change({ page: next + 1 })}
+            onRowsPerPageChange={(event) => change({ pageSize: event.target.value })}
+          />
+        </Paper>
+      )}
+      <PropertyQuickLook row={quickLook} onClose={() => setQuickLook(null)} />
+      <DisapproveDialog
+        target={disapproving}
+        onClose={() => setDisapproving(null)}
+        onDisapproved={onDisapproved}
+      />
+      {snackbar.element}
+    </Box>
+  );
+}
+
+function PropertyRow({
+  row,
+  onOpen,
+  onApprove,
+  onDisapprove,
+}: {
+  row: TAdminPropertyRow;
+  onOpen: () => void;
+  onApprove: () => void;
+  onDisapprove: () => void;
+}) {
+  const { t } = useAdminText();
+  const title = row.title;
+  return (
+    <TableRow hover data-row={row.id}>
+      <TableCell>
+        <Tooltip title={row.id}>
+          <span>{shortId(row.id)}</span>
+        </Tooltip>
+      </TableCell>
+      <TableCell>
+        <Link component="button" type="button" onClick={onOpen} sx={{ textAlign: 'left' }}>
+          {title}
+        </Link>
+      </TableCell>
+      <TableCell>{row.regionName ?? t('none')}</TableCell>
+      <TableCell align="right">{formatNumber(row.price)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {row.status !== 'approved' && (
+          <Tooltip title={t('properties.approve')}>
+            <IconButton
+              size="small"
+              data-action="approve"
+              aria-label={t('properties.approveItem', { title })}
+              onClick={onApprove}
+            >
+              <CheckIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={t('properties.view')}>
+          <IconButton
+            size="small"
+            component={RouterLink}
+            to={`/admin/${PROPERTY_TYPE_SLUGS[row.type]}/${row.id}`}
+            aria-label={t('properties.viewItem', { title })}
+          >
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {row.status !== 'rejected' && (
+          <Tooltip title={t('properties.disapprove')}>
+            <IconButton
+              size="small"
+              data-action="disapprove"
+              aria-label={t('properties.disapproveItem', { title })}
+              onClick={onDisapprove}
+            >
+              <BlockIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </TableCell>
+    </TableRow>
   );
 }

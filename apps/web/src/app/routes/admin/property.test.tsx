@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import { makeLand, makePhoto } from '../../../testing/fixtures';
+import { jsonResponse } from '../../../testing/test-utils';
+import {
+  adminError,
+  bodyOf,
+  callsTo,
+  renderAdmin,
+  serveAdmin,
+  signInAdmin,
+  signOutAdmin,
+} from './testing/admin-app';
+
+beforeEach(() => {
+  signOutAdmin();
+  signInAdmin();
+});
+
+const publisher = {
+  id: '00000000-0000-4000-8000-000000000999',
+  name: 'Juma Hassan',
+  phoneNumber: '+255754000111',
+};
+
+function serveListing(property: TViewerProperty) {
+  let current = property;
+  return serveAdmin({
+    [`GET /api/admin/properties/${property.id}`]: () =>
+      jsonResponse({ property: current, publisher }),
+    'POST /api/admin/properties/*': (url, init) => {
+      const approved = url.pathname.endsWith('/approve');
+      const reason = approved ? null : (bodyOf(init) as { reason: string }).reason;
+      current = { ...current, status: approved ? 'approved' : 'rejected', rejectionReason: reason };
+      return jsonResponse({ id: current.id, status: current.status, rejectionReason: reason });
+    },
+  });
+}
+
+describe('/admin/{type}/{id}', () => {
+  it("shows the listing's photos, details, publisher and status, and approves it", async () => {
+    const property: TViewerProperty = {
+      ...makeLand({
+        status: 'pending',
+        photos: [makePhoto('picha_mbele', 'front'), makePhoto('picha_nyuma', 'back')],
+      }),
+      ownerPhoneNumber: '+255712345678',
+      rejectionReason: null,
+    };
+    const fetchMock = serveListing(property);
+    const user = userEvent.setup();
+    await renderAdmin(`/admin/land/${property.id}`);
+    expect(await screen.findByRole('heading', { name: 'Kiwanja Kigamboni' })).toBeVisible();
+    const photos = screen.getAllByRole('img', { name: /^Photo \d of Kiwanja Kigamboni$/ });
+    expect(photos.map((photo) => photo.getAttribute('src'))).toEqual([
+      '/media/front-768.webp',
+      '/media/back-768.webp',
+    ]);
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent('TZS 25,000,000');
+    expect(details).toHaveTextContent('20 × 30');
+    expect(details).toHaveTextContent('Surveyed');
+    expect(details).toHaveTextContent('+255712345678');
+    const owner = screen.getByRole('region', { name: 'Publisher' });
+    expect(owner).toHaveTextContent('Juma Hassan');
+    expect(within(owner).getByRole('link', { name: '+255754000111' })).toHaveAttribute(
+      'href',
+      'tel:+255754000111',
+    );
+    expect(owner).toHaveTextContent('Awaiting review');
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: Kiwanja Kigamboni')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `/api/admin/properties/${property.id}/approve`)).toHaveLength(
+      1,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Publisher' })).toHaveTextContent('Approved'),
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the media pictures when the listing has no photos, and the rejection reason', async () => {
+    const property: TViewerProperty = {
+      ...makeLand({
+        status: 'rejected',
+        media: [{ name: '{"picha_mbele"}', pictures: ['/media/old-front.jpg'] }],
+      }),
+      rejectionReason: 'Blurry photos',
+    };
+    serveListing(property);
+    await renderAdmin(`/admin/land/${property.id}`);
+    expect(
+      await screen.findByRole('img', { name: 'Photo 1 of Kiwanja Kigamboni' }),
+    ).toHaveAttribute('src', '/media/old-front.jpg');
+    expect(screen.getAllByText('Blurry photos').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Disapprove' })).not.toBeInTheDocument();
+  });
+
+  it('disapproves with a reason from the detail page', async () => {
+    const property: TViewerProperty = { ...makeLand({ status: 'pending' }), rejectionReason: null };
+    const fetchMock = serveListing(property);
+    const user = userEvent.setup();
+    await renderAdmin(`/admin/land/${property.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Disapprove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disapprove this listing?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong region');
+    await user.click(within(dialog).getByRole('button', { name: 'Disapprove' }));
+    expect(await screen.findByText('Not approved: Kiwanja Kigamboni')).toBeInTheDocument();
+    const calls = callsTo(fetchMock, 'POST', `/api/admin/properties/${property.id}/disapprove`);
+    expect(bodyOf(calls[0]?.init)).toEqual({ reason: 'Wrong region' });
+    expect(await screen.findByRole('region', { name: 'Publisher' })).toHaveTextContent(
+      'Wrong region',
+    );
+  });
+
+  it('says so when the listing does not exist', async () => {
+    serveAdmin({
+      'GET /api/admin/properties/*': () => adminError(404, 'NOT_FOUND', 'Listing not found'),
+    });
+    await renderAdmin('/admin/lease/00000000-0000-4000-8000-000000000123');
+    expect(
+      await screen.findByText('This listing does not exist or was deleted.'),
+    ).toBeInTheDocument();
+  });
+});
