@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readAdminNewPassword } from './config';
 
 describe('loadConfig', () => {
   it('has safe first-run defaults: embedded database with the demo catalogue on 127.0.0.1:3000', () => {
@@ -340,6 +340,66 @@ describe('loadConfig', () => {
       expect(config.nodeEnv).toBe('production');
       expect(config.jwtSecret).toBe(jwtSecret);
       expect(config.sms).toMatchObject({ provider: 'beem', apiKey: 'beem-key' });
+    });
+  });
+
+  describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
+    it('are unset by default: the server then generates a first admin', () => {
+      expect(loadConfig({}).admin).toBeUndefined();
+    });
+
+    it('name the admin made sure of at start-up, the username lower-cased', () => {
+      expect(loadConfig({ ADMIN_USERNAME: ' Amina ', ADMIN_PASSWORD: 'pw' }).admin).toEqual({
+        username: 'amina',
+        password: 'pw',
+      });
+    });
+
+    it.each([{ ADMIN_USERNAME: 'amina' }, { ADMIN_PASSWORD: 'a long enough password' }])(
+      'refuses %o alone, naming both, never the value',
+      (env) => {
+        const load = () => loadConfig(env);
+        expect(load).toThrow(ConfigError);
+        expect(load).toThrow(
+          'Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither',
+        );
+      },
+    );
+
+    it('refuses a username with spaces or symbols', () => {
+      expect(() => loadConfig({ ADMIN_USERNAME: 'ami na', ADMIN_PASSWORD: 'pw' })).toThrow(
+        /^Invalid configuration: ADMIN_USERNAME:/,
+      );
+    });
+
+    it('refuses a password under 12 characters in production only, without showing it', () => {
+      const production = {
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'beem',
+        BEEM_API_KEY: 'beem-key',
+        BEEM_SECRET_KEY: 'beem-secret',
+        PAYMENT_PROVIDER: 'clickpesa',
+        CLICKPESA_CLIENT_ID: 'cp-id',
+        CLICKPESA_API_KEY: 'cp-key',
+        CLICKPESA_CHECKSUM_KEY: 'cp-checksum',
+        JWT_SECRET: 'x'.repeat(32),
+        ADMIN_USERNAME: 'amina',
+      };
+      const short = () => loadConfig({ ...production, ADMIN_PASSWORD: 'elevenchars' });
+      expect(short).toThrow(
+        'Invalid configuration: ADMIN_PASSWORD: must be at least 12 characters in production',
+      );
+      expect(short).not.toThrow(/elevenchars/);
+      expect(loadConfig({ ...production, ADMIN_PASSWORD: 'twelve chars' }).admin?.password).toBe(
+        'twelve chars',
+      );
+      expect(loadConfig({ ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: 'short' }).admin).toBeDefined();
+    });
+
+    it('leaves ADMIN_NEW_PASSWORD to the CLI, empty meaning unset', () => {
+      expect(readAdminNewPassword({ ADMIN_NEW_PASSWORD: 'new one' })).toBe('new one');
+      expect(readAdminNewPassword({ ADMIN_NEW_PASSWORD: '' })).toBeUndefined();
+      expect(readAdminNewPassword({})).toBeUndefined();
     });
   });
 

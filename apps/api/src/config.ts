@@ -86,6 +86,17 @@ const ZEnv = z.object({
   AZAMPAY_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   AZAMPAY_AUTH_URL: z.url().default('https://authenticator-sandbox.azampay.co.tz'),
   AZAMPAY_CHECKOUT_URL: z.url().default('https://sandbox.azampay.co.tz'),
+  // Both or neither: that admin exists with that password after every start (see the README).
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9][a-z0-9._@-]{0,63}$/,
+      'must be 1 to 64 letters, digits, dots, dashes, underscores or @',
+    )
+    .optional(),
+  ADMIN_PASSWORD: z.string().max(256, 'must be at most 256 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -149,6 +160,13 @@ export type MediaStorageConfig =
       prefix: string;
     };
 
+/** The admin the server makes sure of at start-up (ADMIN_USERNAME and ADMIN_PASSWORD). */
+export interface ConfiguredAdmin {
+  /** Lower-case. */
+  username: string;
+  password: string;
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -165,6 +183,8 @@ export interface AppConfig {
   trustProxy: boolean | number;
   sms: SmsConfig;
   payments: PaymentConfig;
+  /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
+  admin: ConfiguredAdmin | undefined;
   publicUrl: string | undefined;
   logLevel: string;
   /** Built web app served at /. */
@@ -202,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'PAYMENT_PROVIDER: set a real payment provider (clickpesa or azampay) in production',
     );
   }
+  const admin = adminConfig(e, production, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
   const baseDir = e.INIT_CWD ?? process.cwd();
@@ -217,10 +238,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     sms,
     payments,
+    admin,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };
+}
+
+/** Shortest ADMIN_PASSWORD production accepts (admin-passwords.ts ADMIN_PASSWORD_MIN_LENGTH). */
+const ADMIN_PASSWORD_MIN_LENGTH_IN_PRODUCTION = 12;
+
+function adminConfig(
+  e: z.infer<typeof ZEnv>,
+  production: boolean,
+  problems: string[],
+): ConfiguredAdmin | undefined {
+  const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = e;
+  if (username === undefined && password === undefined) return undefined;
+  if (username === undefined || password === undefined) {
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither');
+    return undefined;
+  }
+  // The length only, never the value: the message is printed and may reach a log.
+  if (production && password.length < ADMIN_PASSWORD_MIN_LENGTH_IN_PRODUCTION) {
+    problems.push(
+      `ADMIN_PASSWORD: must be at least ${ADMIN_PASSWORD_MIN_LENGTH_IN_PRODUCTION} characters in production`,
+    );
+  }
+  return { username, password };
+}
+
+/**
+ * ADMIN_NEW_PASSWORD, for the admin CLI only (`npm run admin`): the password it sets, when given.
+ * Read here because this file is the one place that reads the environment.
+ */
+export function readAdminNewPassword(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.ADMIN_NEW_PASSWORD;
+  return value === undefined || value === '' ? undefined : value;
 }
 
 function smsConfig(e: z.infer<typeof ZEnv>, problems: string[]): SmsConfig {

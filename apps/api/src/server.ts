@@ -11,7 +11,10 @@ import { createPaymentGateway } from './gateways/payments/create-payment-gateway
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import { createSmsGateway } from './gateways/sms/create-sms-gateway';
 import { createStorage } from './gateways/storage/create-storage';
+import { systemClock } from './lib/clock';
 import { loadOrCreateSecret } from './lib/secret-file';
+import { bootstrapAdmins } from './modules/admin-auth/admin-accounts';
+import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
 
 /** In-flight requests get this long after a signal; then (or on a second signal) the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,6 +58,13 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     const storage = createStorage(config.mediaStorage, { dataDir: config.dataDir });
     await seedOnStart(database, storage, config, (message) => console.log(`[makazi] ${message}`));
+    // ADMIN_USERNAME/ADMIN_PASSWORD made true, or a first admin for an empty database.
+    await bootstrapAdmins(createAdminAuthRepository(database.db), {
+      configured: config.admin,
+      dataDir: config.dataDir,
+      clock: systemClock,
+      print: (message) => console.log(`[makazi] ${message}`),
+    });
     // Unset outside production: made once and kept, so sign-ins survive restarts.
     const jwtSecret =
       config.jwtSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'jwt-secret')));

@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
 } from '../../gateways/payments/payment-gateway';
 import type { SimulatorPayments } from '../../gateways/payments/simulator-payments';
+import { signInAdmin } from '../../test/admin';
 import { insertPlan, insertProperty, findPropertyRow } from '../../test/factories';
 import { createFakeClock } from '../../test/fake-clock';
 import { nextAddress, signUpAndIn, type SignedIn } from '../../test/sign-in';
@@ -250,6 +251,23 @@ describe('GET /api/payments/:paymentId', () => {
       headers: other.auth,
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('shows any payment to an admin, as its payer sees it; 404 for an unknown id', async () => {
+    const me = await signUpAndIn(t);
+    const { body } = await subscribe(me, { phoneNumber: SILENT });
+    const admin = await signInAdmin(t.app);
+    const asAdmin = (paymentId: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/payments/${paymentId}`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+    const res = await asAdmin(body.paymentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TPayment>()).toEqual(await paymentOf(me, body.paymentId));
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect((await asAdmin(randomUUID())).statusCode).toBe(404);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TContactResponse, TSubscriptionStatusResponse } from '@makazi/contracts/payments';
 import { payments, subscriptions } from '../../db/schema';
+import { signInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import { insertPlan, insertProperty } from '../../test/factories';
 import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
@@ -214,7 +215,10 @@ describe('GET /api/properties/:id/contact', () => {
   it('shows a subscriber the owner’s name and E.164 phone, uncached; 402 once it has expired', async () => {
     let asha = await signUpAndIn(t);
     await insertSubscription(asha.userId, at(-1000), at(DAY));
-    const listing = await insertProperty(t.db, { ownerName: 'Mama Neema', ownerPhoneNumber: phone });
+    const listing = await insertProperty(t.db, {
+      ownerName: 'Mama Neema',
+      ownerPhoneNumber: phone,
+    });
 
     const res = await contact(listing.id, asha);
     expect(res.statusCode, res.body).toBe(200);
@@ -295,5 +299,54 @@ describe('GET /api/properties/:id/contact', () => {
       expect(list.body).not.toContain('ownerPhoneNumber');
       expect(list.body).not.toContain('754999111');
     }
+  });
+});
+
+describe('GET /api/properties/:id/contact with an admin token', () => {
+  const phone = '+255754777888';
+  const asAdmin = (propertyId: string, token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${propertyId}/contact`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('shows the contact of any listing not deleted, whatever its status, without a subscription', async () => {
+    const admin = await signInAdmin(t.app);
+    for (const status of ['approved', 'pending', 'draft', 'rejected'] as const) {
+      const listing = await insertProperty(t.db, {
+        status,
+        ownerName: 'Bi Rehema',
+        ownerPhoneNumber: phone,
+      });
+      const res = await asAdmin(listing.id, admin.token);
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+      expect(res.json<TContactResponse>()).toEqual({ ownerName: 'Bi Rehema', phoneNumber: phone });
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('answers 404 for a deleted listing or an unknown id', async () => {
+    const admin = await signInAdmin(t.app);
+    const deleted = await insertProperty(t.db, { status: 'archived', ownerPhoneNumber: phone });
+    for (const id of [deleted.id, randomUUID()]) {
+      const res = await asAdmin(id, admin.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(phone);
+    }
+  });
+
+  it('stops answering once the admin has logged out', async () => {
+    const admin = await signInAdmin(t.app);
+    const listing = await insertProperty(t.db, { ownerPhoneNumber: phone });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(logout.statusCode).toBe(204);
+    const res = await asAdmin(listing.id, admin.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain(phone);
   });
 });
