@@ -15,6 +15,12 @@ import { showToast } from '../../lib/toast';
 import { accountQueryKey } from '../../lib/sign-out';
 import { USER_SUB, apiErrorResponse, requestsTo, sentBody, signIn } from '../../testing/account';
 import { LocationProbe, jsonResponse, renderApp } from '../../testing/test-utils';
+import {
+  LOGIN_ANSWER,
+  SIGNUP_ANSWER,
+  USER_ID as AUTH_USER_ID,
+  VERIFY_ANSWER,
+} from '../../features/auth/testing/auth-api';
 import { PlanRoute } from './plan';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -77,11 +83,39 @@ describe('/plan/{days} for an anonymous visitor', () => {
     serveCheckout();
     await renderPlan();
     const step = await screen.findByTestId('checkout-contact-step');
-    expect(
-      within(step).getByRole('heading', { name: 'Step 1 of 2: Contact details' }),
-    ).toBeInTheDocument();
-    expect(within(step).getByLabelText(/first name/i)).toBeInTheDocument();
+    expect(within(step).getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(within(step).getByLabelText('First name')).toBeInTheDocument();
     expect(screen.queryByLabelText('Mobile money network')).not.toBeInTheDocument();
+  });
+
+  it('moves on to step 2, focused, once step 1 has signed the visitor in', async () => {
+    const fetchMock = serveCheckout({
+      otherwise: (url) => {
+        if (url.pathname === '/api/auth/signup')
+          return jsonResponse(SIGNUP_ANSWER, { status: 201 });
+        if (url.pathname === '/api/auth/login') return jsonResponse(LOGIN_ANSWER);
+        if (url.pathname === '/api/auth/verify-otp') return jsonResponse(VERIFY_ANSWER);
+        return apiErrorResponse(404, 'NOT_FOUND');
+      },
+    });
+    const user = userEvent.setup();
+    await renderPlan();
+    await user.type(await screen.findByLabelText('First name'), 'Asha');
+    await user.type(screen.getByLabelText('Last name'), 'Mushi');
+    await user.type(screen.getByLabelText('Phone number'), '0712345678');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 2: Payment' })).toHaveFocus();
+    expect(screen.queryByTestId('checkout-contact-step')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Mobile money network'), 'mpesa');
+    const input = screen.getByLabelText('Phone number to pay from');
+    await user.clear(input);
+    await user.type(input, '0712345678');
+    await user.click(screen.getByRole('button', { name: 'Pay TZS 20,000' }));
+    await screen.findByText('Check your phone and enter your PIN');
+    expect(createBodies(fetchMock)[0]).toMatchObject({ userId: AUTH_USER_ID, planId: MONTH.id });
   });
 });
 

@@ -159,17 +159,11 @@ function AnonymousCheckout({
   return (
     <PlanGate kind={kind} days={days} statePlan={statePlan} backState={backState}>
       {() => (
-        <section
-          className="checkout-step"
-          aria-labelledby="checkout-contact-heading"
-          data-testid="checkout-contact-step"
-        >
-          <h2 id="checkout-contact-heading" className="checkout-step__title">
-            {t('steps.contact')}
-          </h2>
-          <p className="text-secondary">{t('steps.contactHint')}</p>
+        // The auth feature's step brings its own heading ('Your contact details').
+        <div className="checkout-step" data-testid="checkout-contact-step">
+          <p className="checkout-step__progress">{t('steps.contact')}</p>
           {renderContactStep?.(onSignedIn)}
-        </section>
+        </div>
       )}
     </PlanGate>
   );

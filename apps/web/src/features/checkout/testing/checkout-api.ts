@@ -1,7 +1,7 @@
 import type { TPlan } from '@makazi/contracts/plans';
 import type { TPayment } from '@makazi/contracts/payments';
 import { USER, USER_SUB, apiErrorResponse } from '../../../testing/account';
-import { jsonResponse, mockFetch } from '../../../testing/test-utils';
+import { jsonResponse, mockFetch, type FetchHandler } from '../../../testing/test-utils';
 
 /*
  * The payments API as the checkout tests' fetch mock serves it. Checkouts and payment checks answer
@@ -66,6 +66,8 @@ export interface CheckoutAnswers {
   payments?: Answer[];
   /** GET /api/users/{sub}; the signed-in user by default. */
   user?: Answer;
+  /** Anything else (the sign-in of the contact step); a 404 by default. */
+  otherwise?: FetchHandler;
 }
 
 function next(queue: Answer[], fallback: () => Response): Response | Promise<Response> {
@@ -98,6 +100,6 @@ export function serveCheckout(answers: CheckoutAnswers = {}) {
     if (url.pathname.startsWith('/api/payments/')) {
       return next(payments, () => jsonResponse(payment('pending')));
     }
-    return apiErrorResponse(404, 'NOT_FOUND');
+    return answers.otherwise?.(url, init) ?? apiErrorResponse(404, 'NOT_FOUND');
   });
 }
