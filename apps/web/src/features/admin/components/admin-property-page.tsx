@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -12,11 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { TViewerProperty } from '@makazi/contracts/listings';
-import {
-  formatPropertyAddress,
-  type TPropertyStatus,
-  type TPropertyType,
-} from '@makazi/contracts/property-values';
+import { formatPropertyAddress, type TPropertyType } from '@makazi/contracts/property-values';
 import { isAdminApiError } from '../api/admin-client';
 import { propertiesQueryKey, propertyDetailQueryOptions } from '../api/properties';
 import { useAdminText, type TAdminKey } from '../hooks/use-admin-text';
@@ -26,26 +21,7 @@ import { formatDateTime, formatNumber } from '../utils/format';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
-
-const STATUS_COLOR: Record<TPropertyStatus, 'default' | 'primary' | 'success' | 'error'> = {
-  draft: 'default',
-  pending: 'primary',
-  approved: 'success',
-  rejected: 'error',
-  archived: 'default',
-};
-
-export function StatusChip({ status }: { status: TPropertyStatus }) {
-  const { t } = useAdminText();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={STATUS_COLOR[status]}
-      label={t(`status.${status}`)}
-    />
-  );
-}
+import { StatusChip } from './status-chip';
 
 /** Every photo URL of the listing: its photos, or the spec's media groups when it has none. */
 export function photoUrls(property: TViewerProperty): string[] {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -19,7 +19,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
-import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { TAdminPropertiesResponse, TAdminPropertyRow } from '@makazi/contracts/admin';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
@@ -42,6 +41,7 @@ import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { PropertyQuickLook } from './property-quick-look';
+import { SearchBox } from './search-box';
 
 /** Spec 2's tabs, in its order. */
 const TABS: TPropertyType[] = ['Land', 'Rent', 'HouseForSale', 'Apartment'];
@@ -67,7 +67,6 @@ export function PropertiesPage() {
   const snackbar = useSnackbar();
   const [quickLook, setQuickLook] = useState<TAdminPropertyRow | null>(null);
   const [disapproving, setDisapproving] = useState<DisapproveTarget | null>(null);
-  const [query, setQuery] = useState(search.q);
   const tableRef = useRef<HTMLTableSectionElement>(null);
   /** The row index to focus once the list has re-rendered after an action. */
   const focusIndex = useRef<number | null>(null);
@@ -121,11 +120,6 @@ export function PropertiesPage() {
   const change = (changes: Record<string, string | number | undefined>) =>
     setParams(withChanges(params, changes));
 
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    change({ q: query.trim() });
-  };
-
   return (
     <Box>
       <Typography variant="h1" component="h1" sx={{ mb: 4 }}>
@@ -143,10 +137,7 @@ export function PropertiesPage() {
           <Tab key={type} value={type} label={t(`types.${type}`)} />
         ))}
       </Tabs>
-      <Box
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 4, alignItems: 'flex-start' }}
-        role="search"
-      >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 4, alignItems: 'flex-start' }}>
         <TextField
           select
           label={t('properties.statusFilter')}
@@ -161,19 +152,11 @@ export function PropertiesPage() {
             </option>
           ))}
         </TextField>
-        <Box component="form" onSubmit={submitSearch} sx={{ display: 'flex', gap: 1 }}>
-          <TextField
-            type="search"
-            label={t('properties.searchLabel')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-            sx={{ minWidth: 260 }}
-          />
-          <IconButton type="submit" aria-label={t('search')}>
-            <SearchIcon />
-          </IconButton>
-        </Box>
+        <SearchBox
+          label={t('properties.searchLabel')}
+          value={search.q}
+          onSearch={(q) => change({ q })}
+        />
       </Box>
 
       {properties.isPending ? (

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TPermissions } from '@makazi/contracts/admin';
+import { jsonResponse } from '../../../testing/test-utils';
+import {
+  ADMIN_TOKEN,
+  adminError,
+  authorizationOf,
+  bodyOf,
+  callsTo,
+  currentPath,
+  makeUser,
+  makeUserDetail,
+  page,
+  renderAdmin,
+  serveAdmin,
+  signInAdmin,
+  signOutAdmin,
+} from './testing/admin-app';
+
+beforeEach(() => {
+  signOutAdmin();
+  signInAdmin();
+});
+
+describe('/admin/users', () => {
+  it.each(['/admin/users', '/admin/permisions'])(
+    '%s lists the users with the spec columns and opens a user from the row',
+    async (url) => {
+      const fetchMock = serveAdmin({
+        'GET /api/admin/users': () => jsonResponse(page([makeUser(1), makeUser(2)])),
+        'GET /api/admin/users/*': () => jsonResponse(makeUserDetail(makeUser(2))),
+      });
+      const user = userEvent.setup();
+      const { router } = await renderAdmin(url);
+      expect(await screen.findByRole('heading', { name: 'Users List' })).toBeVisible();
+      const table = await screen.findByRole('table');
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['ID', 'Name', 'Number of Properties', 'Phone Number']);
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows[1]).toHaveTextContent('Asha Mwinyi22+255712345602');
+      expect(authorizationOf(callsTo(fetchMock, 'GET', '/api/admin/users')[0]?.init)).toBe(
+        `Bearer ${ADMIN_TOKEN}`,
+      );
+      await user.click(within(rows[1] as HTMLElement).getByText('+255712345602'));
+      expect(await screen.findByRole('heading', { name: 'User Details' })).toBeVisible();
+      expect(currentPath(router)).toBe(`/admin/users/${makeUser(2).id}`);
+    },
+  );
+
+  it('searches by name or phone and pages', async () => {
+    const fetchMock = serveAdmin({
+      'GET /api/admin/users': () => jsonResponse(page([makeUser(1)], 60)),
+    });
+    const user = userEvent.setup();
+    await renderAdmin('/admin/users');
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Search by name or phone'), '0712 345{Enter}');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/admin/users').at(-1)?.url.searchParams.get('q')).toBe(
+        '0712 345',
+      ),
+    );
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'GET', '/api/admin/users').at(-1)?.url.searchParams;
+      expect(last?.get('page')).toBe('2');
+      expect(last?.get('q')).toBe('0712 345');
+    });
+  });
+});
+
+describe('/admin/users/{userId}', () => {
+  const detail = makeUserDetail(
+    makeUser(1, { permissions: { canEdit: true, canDelete: false, canPost: true } }),
+  );
+  const path = `/api/admin/users/${detail.user.id}`;
+
+  it('shows the user info, permissions and properties, with a way back', async () => {
+    serveAdmin({ [`GET ${path}`]: () => jsonResponse(detail) });
+    const user = userEvent.setup();
+    const { router } = await renderAdmin(`/admin/users/${detail.user.id}`);
+    const info = await screen.findByRole('region', { name: 'User Info' });
+    expect(info).toHaveTextContent(detail.user.id);
+    expect(info).toHaveTextContent('Asha Mwinyi1');
+    expect(info).toHaveTextContent('+255712345601');
+    expect(info).toHaveTextContent('Active until');
+    expect(screen.getByRole('checkbox', { name: 'canEdit' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'canDelete' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'canPost' })).toBeChecked();
+    const properties = screen.getByRole('region', { name: 'User Properties' });
+    const items = within(properties).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Lease');
+    expect(items[0]).toHaveTextContent('Near the main road in Sinza');
+    expect(items[0]).toHaveTextContent('Approved');
+    expect(items[1]).toHaveTextContent('Not approved');
+    await user.click(screen.getByRole('link', { name: 'Back to users' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/users'));
+  });
+
+  it('saves a permission with PATCH and says it is saved', async () => {
+    let saved: TPermissions = { ...detail.user.permissions };
+    const fetchMock = serveAdmin({
+      [`GET ${path}`]: () =>
+        jsonResponse({ ...detail, user: { ...detail.user, permissions: saved } }),
+      [`PATCH ${path}/permissions`]: (_url, init) => {
+        saved = { ...saved, ...(bodyOf(init) as Partial<TPermissions>) };
+        return jsonResponse(saved);
+      },
+    });
+    const user = userEvent.setup();
+    await renderAdmin(`/admin/users/${detail.user.id}`);
+    await user.click(await screen.findByRole('checkbox', { name: 'canDelete' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'canDelete' })).toBeChecked();
+    const calls = callsTo(fetchMock, 'PATCH', `${path}/permissions`);
+    expect(calls).toHaveLength(1);
+    expect(bodyOf(calls[0]?.init)).toEqual({ canDelete: true });
+    expect(authorizationOf(calls[0]?.init)).toBe(`Bearer ${ADMIN_TOKEN}`);
+  });
+
+  it('puts the box back and says so when saving fails', async () => {
+    let answer: (response: Response) => void = () => {};
+    serveAdmin({
+      [`GET ${path}`]: () => jsonResponse(detail),
+      [`PATCH ${path}/permissions`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    await renderAdmin(`/admin/users/${detail.user.id}`);
+    await user.click(await screen.findByRole('checkbox', { name: 'canPost' }));
+    // Shown at once while the request is under way.
+    expect(screen.getByRole('checkbox', { name: 'canPost' })).not.toBeChecked();
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    answer(adminError(500, 'INTERNAL', 'Database down'));
+    expect(
+      await screen.findByText('Not saved: Something went wrong. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'canPost' })).toBeChecked();
+  });
+});

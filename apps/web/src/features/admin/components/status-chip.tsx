@@ -1,0 +1,23 @@
+import Chip from '@mui/material/Chip';
+import type { TPropertyStatus } from '@makazi/contracts/property-values';
+import { useAdminText } from '../hooks/use-admin-text';
+
+const STATUS_COLOR: Record<TPropertyStatus, 'default' | 'primary' | 'success' | 'error'> = {
+  draft: 'default',
+  pending: 'primary',
+  approved: 'success',
+  rejected: 'error',
+  archived: 'default',
+};
+
+export function StatusChip({ status }: { status: TPropertyStatus }) {
+  const { t } = useAdminText();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOR[status]}
+      label={t(`status.${status}`)}
+    />
+  );
+}
