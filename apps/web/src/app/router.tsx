@@ -11,6 +11,7 @@ import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { isUuid } from '../lib/guards';
 import { propertyQueryOptions } from '../features/listing-detail/api/get-property';
 import { getSession } from '../lib/session';
+import { adminRoutes } from './admin-routes';
 import { RootLayout } from './layouts/root-layout';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
@@ -164,6 +165,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
       ],
     },
+    // The admin area: its own frame, without the public header and footer.
+    ...adminRoutes,
   ];
 }
 
