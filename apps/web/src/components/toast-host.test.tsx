@@ -14,4 +14,14 @@ describe('ToastHost', () => {
     await showToast('Second message');
     expect(await screen.findByText('Second message')).toBeInTheDocument();
   });
+
+  it('shows a toast asked for before the host was on the page, and the ones after it', async () => {
+    // A guard on a deep link asks in the first render, before the host's effect subscribes.
+    const early = showToast('Asked before the host');
+    render(<ToastHost />);
+    await early;
+    expect(await screen.findByText('Asked before the host')).toBeInTheDocument();
+    await showToast('Asked after');
+    expect(await screen.findByText('Asked after')).toBeInTheDocument();
+  });
 });

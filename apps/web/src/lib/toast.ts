@@ -17,9 +17,15 @@ export function loadToastModule(): Promise<ToastModule> {
   return modulePromise;
 }
 
-/** The toast host subscribes here and mounts the container on the first request. */
+/**
+ * The toast host subscribes here and mounts the container on the first request. A request made
+ * before the host subscribed (a guard's toast in the very first render of a deep link: its effect
+ * runs before the host's) is handed over at once, or that toast and every later one would wait
+ * for a container nobody mounts.
+ */
 export function onToastRequested(listener: () => void): () => void {
   hostListeners.add(listener);
+  if (containerReady && !containerMounted) listener();
   return () => hostListeners.delete(listener);
 }
 

@@ -58,9 +58,13 @@ function toasts() {
   return vi.mocked(showToast).mock.calls;
 }
 
+/** The API's answer for someone who never subscribed. */
+const NEVER_SUBSCRIBED = { data: { isActive: false, endsAt: null } };
+const ACTIVE = { data: { isActive: true, endsAt: '2099-01-01T00:00:00.000Z' } };
+
 /** The API of these pages: the listing, plans, and a subscription status of the test's choosing. */
 function serve(
-  status: () => Response = () => apiErrorResponse(404, 'NOT_FOUND', 'Route not found'),
+  status: () => Response = () => jsonResponse(NEVER_SUBSCRIBED),
 ): ReturnType<typeof mockFetch> {
   const handler: FetchHandler = (url) => {
     if (url.pathname === `/api/properties/${LISTING.id}`) return jsonResponse(LISTING);
@@ -205,7 +209,7 @@ describe('the subscription guard (spec 2 and 4)', () => {
     ];
   }
 
-  it('sends a user whose status is 404 (no subscriptions yet) to /subscribe with the toast', async () => {
+  it('sends a user who never subscribed (endsAt null) to /subscribe with the toast', async () => {
     signIn();
     const fetchMock = serve();
     const router = await renderRoutes(guarded(), '/premium?tab=1');
@@ -230,7 +234,7 @@ describe('the subscription guard (spec 2 and 4)', () => {
 
   it('renders the page for an active subscriber', async () => {
     signIn();
-    serve(() => jsonResponse({ data: { isActive: true, endsAt: '2099-01-01T00:00:00.000Z' } }));
+    serve(() => jsonResponse(ACTIVE));
     const router = await renderRoutes(guarded(), '/premium');
     expect(await screen.findByText('premium page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/premium');
@@ -250,7 +254,7 @@ describe('the subscription guard (spec 2 and 4)', () => {
     await renderRoutes(guarded(), '/around');
     expect(await screen.findByText('checking')).toBeInTheDocument();
     expect(screen.queryByText('premium part')).not.toBeInTheDocument();
-    answer(jsonResponse({ data: { isActive: true } }));
+    answer(jsonResponse(ACTIVE));
     expect(await screen.findByText('premium part')).toBeInTheDocument();
     expect(screen.queryByText('checking')).not.toBeInTheDocument();
   });
@@ -266,9 +270,7 @@ describe('the subscription guard (spec 2 and 4)', () => {
   it('offers another try when the status cannot be read', async () => {
     signIn();
     let fail = true;
-    serve(() =>
-      fail ? apiErrorResponse(500, 'INTERNAL') : jsonResponse({ data: { isActive: true } }),
-    );
+    serve(() => (fail ? apiErrorResponse(500, 'INTERNAL') : jsonResponse(ACTIVE)));
     const user = userEvent.setup();
     await renderRoutes(guarded(), '/premium');
     const alert = await screen.findByRole('alert');
@@ -320,7 +322,7 @@ describe('View Contacts on a detail page', () => {
 
   it('reveals the contact area for an active subscriber, and hides it again', async () => {
     signIn();
-    serve(() => jsonResponse({ data: { isActive: true } }));
+    serve(() => jsonResponse(ACTIVE));
     const user = userEvent.setup();
     const router = await renderApp(`/lease/${LISTING.id}`);
     await user.click(await screen.findByRole('button', { name: 'View Contacts' }));

@@ -265,7 +265,7 @@ describe('/plan/{days} for a signed-in user', () => {
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { queryClient } = await renderPlan();
-    queryClient.setQueryData(STATUS_KEY, { isActive: false });
+    queryClient.setQueryData(STATUS_KEY, { isActive: false, endsAt: null });
     await fillAndPay(user);
 
     const status = await screen.findByTestId('payment-wait');
@@ -319,7 +319,7 @@ describe('/plan/{days} for a signed-in user', () => {
     });
     const user = userEvent.setup();
     const { queryClient } = await renderPlan();
-    queryClient.setQueryData(STATUS_KEY, { isActive: false });
+    queryClient.setQueryData(STATUS_KEY, { isActive: false, endsAt: null });
     await fillAndPay(user);
 
     const alert = await screen.findByRole('alert');

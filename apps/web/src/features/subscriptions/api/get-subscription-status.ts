@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, isApiError } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/guards';
 import { accountQueryKey } from '../../../lib/sign-out';
 
-/** GET /api/subscription/status/{userId} answers `{data: {isActive, endsAt?}}` (spec 3 reads data.isActive). */
+/** GET /api/subscription/status/{userId} answers `{data: {isActive, endsAt}}` (spec 3 reads data.isActive). */
 export interface SubscriptionStatus {
   isActive: boolean;
-  /** ISO date-time the subscription ends, when there is one. */
-  endsAt?: string;
+  /** ISO date-time the subscription (and any renewal queued after it) ends; null when none. */
+  endsAt: string | null;
 }
 
 function isStatusBody(body: unknown): body is { data: SubscriptionStatus } {
@@ -15,7 +15,7 @@ function isStatusBody(body: unknown): body is { data: SubscriptionStatus } {
     isRecord(body) &&
     isRecord(body.data) &&
     typeof body.data.isActive === 'boolean' &&
-    (body.data.endsAt === undefined || typeof body.data.endsAt === 'string')
+    (body.data.endsAt === null || typeof body.data.endsAt === 'string')
   );
 }
 
@@ -23,18 +23,12 @@ export async function getSubscriptionStatus(
   userId: string,
   signal?: AbortSignal,
 ): Promise<SubscriptionStatus> {
-  try {
-    const { data } = await apiGet(
-      `/subscription/status/${encodeURIComponent(userId)}`,
-      isStatusBody,
-      { auth: true, signal },
-    );
-    return data.data;
-  } catch (error) {
-    // Until the payments issue adds the endpoint the API answers 404: nobody is subscribed yet.
-    if (isApiError(error) && error.status === 404) return { isActive: false };
-    throw error;
-  }
+  const { data } = await apiGet(
+    `/subscription/status/${encodeURIComponent(userId)}`,
+    isStatusBody,
+    { auth: true, signal },
+  );
+  return data.data;
 }
 
 export function subscriptionStatusQueryOptions(userId: string) {
