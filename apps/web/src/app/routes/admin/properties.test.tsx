@@ -164,6 +164,19 @@ describe('/admin/property', () => {
     ).toBeInTheDocument();
   });
 
+  it('goes back to the admin login when an action answers 401', async () => {
+    serveQueue([makeRow(1)], {
+      approve: () => adminError(401, 'UNAUTHORIZED', 'Session expired'),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderAdmin('/admin/property');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Approve Plot number 1' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin');
+    expect(screen.getByText('Your admin session has ended. Please log in again.')).toBeVisible();
+  });
+
   it('disapproves only with a reason, sends it, and shows the server validation message', async () => {
     const fetchMock = serveQueue([makeRow(1), makeRow(2)], {
       disapprove: () =>
