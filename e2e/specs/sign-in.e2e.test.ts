@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiGet, openSession, screenshot, type Session } from '../support/browser';
 import { pathname } from '../support/catalogue';
 import { messages, text } from '../support/locales';
+import { expectToast } from '../support/toast';
 import { newPerson, registerThroughApi, signInOnPage, type Person } from '../support/sign-in';
 import { until } from '../support/until';
 
@@ -18,10 +19,6 @@ async function storedSession(page: Page): Promise<Record<string, string | null>>
       ]),
     ),
   );
-}
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
 }
 
 function accountButton(page: Page, name: string) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The app's DATA_DIR: specs read one-time codes from its SMS outbox, as the blueprint's fakes promise. */
     dataDir: string;
+    /** The admin the app creates at start from ADMIN_USERNAME / ADMIN_PASSWORD. */
+    admin: { username: string; password: string };
   }
 }
 
@@ -106,6 +109,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const log = createWriteStream(logFile);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const admin = { username: 'e2e-admin', password: randomBytes(18).toString('base64url') };
 
   // Exactly what `npm start` runs; it builds first when the build is missing or stale.
   const app = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -117,6 +121,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The embedded default with its demo catalogue, whatever the calling shell has set.
       DATABASE_URL: '',
       SEED_DEMO: 'true',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -133,6 +139,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('admin', admin);
 
   return async () => {
     const serverPids = childPids(app.pid ?? 0);

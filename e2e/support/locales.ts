@@ -6,7 +6,8 @@ type Messages = Record<string, unknown>;
 /** The web app's own locale files: the specs expect what a reader of each language sees. */
 export function messages(
   language: 'en' | 'sw',
-  namespace: 'common' | 'catalogue' | 'detail' | 'auth' | 'publish' | 'posts',
+  namespace:
+    'common' | 'catalogue' | 'detail' | 'auth' | 'publish' | 'posts' | 'checkout' | 'admin',
 ): Messages {
   const file = fileURLToPath(
     new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),

@@ -49,24 +49,23 @@ export async function signInOnPage(page: Page, person: Person): Promise<void> {
   await page.getByRole('button', { name: text(auth, 'code.submit'), exact: true }).click();
 }
 
-/**
- * Registers and signs in through the API, then stores the session the way the web app does: for
- * specs of signed-in pages whose subject is not signing in.
- */
-export async function signedInThroughApi(
-  page: Page,
-  person: Person = newPerson(),
-): Promise<Person> {
-  await registerThroughApi(person);
+export interface ApiTokens {
+  access_token: string;
+  refresh_token: string;
+  username: string;
+  sub: string;
+}
+
+/** Signs an existing account in through the API, reading the code from the SMS outbox. */
+export async function tokensThroughApi(person: Person): Promise<ApiTokens> {
   const since = new Date().toISOString();
   await post('/api/auth/login', { phoneNumber: person.phone });
   const otp = await waitForCode(person.phone, since);
-  const tokens = (await post('/api/auth/verify-otp', { phoneNumber: person.phone, otp })) as {
-    access_token: string;
-    refresh_token: string;
-    username: string;
-    sub: string;
-  };
+  return (await post('/api/auth/verify-otp', { phoneNumber: person.phone, otp })) as ApiTokens;
+}
+
+/** Stores a session the way the web app does, on the app's origin. */
+export async function storeSession(page: Page, tokens: ApiTokens): Promise<void> {
   await page.goto('/home');
   await page.evaluate(
     (stored) => {
@@ -79,5 +78,17 @@ export async function signedInThroughApi(
       sub: tokens.sub,
     },
   );
+}
+
+/**
+ * Registers and signs in through the API, then stores the session the way the web app does: for
+ * specs of signed-in pages whose subject is not signing in.
+ */
+export async function signedInThroughApi(
+  page: Page,
+  person: Person = newPerson(),
+): Promise<Person> {
+  await registerThroughApi(person);
+  await storeSession(page, await tokensThroughApi(person));
   return person;
 }

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -10,6 +11,8 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_TYPE_SLUGS, PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { showToast } from '../../lib/toast';
+import { accountQueryKey } from '../../lib/sign-out';
+import { subscriptionStatusQueryOptions } from '../../features/subscriptions/api/get-subscription-status';
 import { AppProvider } from '../provider';
 import { createRoutes } from '../router';
 import { makeRent } from '../../testing/fixtures';
@@ -79,12 +82,15 @@ function serve(
 async function renderRoutes(
   routes: RouteObject[],
   entry: InitialEntry,
-  { strict = false }: { strict?: boolean } = {},
+  {
+    strict = false,
+    queryClient = createTestQueryClient(),
+  }: { strict?: boolean; queryClient?: QueryClient } = {},
 ) {
   const i18n = await createTestI18n('en');
   const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const tree = (
-    <AppProvider i18n={i18n} queryClient={createTestQueryClient()}>
+    <AppProvider i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );
@@ -236,6 +242,22 @@ describe('the subscription guard (spec 2 and 4)', () => {
     signIn();
     serve(() => jsonResponse(ACTIVE));
     const router = await renderRoutes(guarded(), '/premium');
+    expect(await screen.findByText('premium page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/premium');
+    expect(toasts()).toEqual([]);
+  });
+
+  it('asks again before turning away someone whose cached "not subscribed" was marked stale by a payment', async () => {
+    signIn();
+    const queryClient = createTestQueryClient();
+    // What the checkout leaves behind: the old answer, invalidated when the payment succeeded.
+    queryClient.setQueryData(subscriptionStatusQueryOptions(USER_SUB).queryKey, {
+      isActive: false,
+      endsAt: null,
+    });
+    await queryClient.invalidateQueries({ queryKey: accountQueryKey(USER_SUB) });
+    serve(() => jsonResponse(ACTIVE));
+    const router = await renderRoutes(guarded(), '/premium', { queryClient });
     expect(await screen.findByText('premium page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/premium');
     expect(toasts()).toEqual([]);

@@ -28,6 +28,9 @@ export function RequireSubscription({ children, pending = null }: RequireSubscri
   // Still unknown, but a dead end helps nobody: say what failed and offer another try.
   if (status.isError)
     return <ErrorNotice error={status.error} onRetry={() => void status.refetch()} />;
+  // A "not subscribed" being asked again (the checkout marks it stale once a payment succeeds)
+  // waits for the new answer, or someone who has just paid would be sent back to the plans.
+  if (!status.data.isActive && status.isFetching) return pending;
   if (!status.data.isActive) {
     return <GuardRedirect to="/subscribe" message={t('guards.subscriptionRequired')} />;
   }

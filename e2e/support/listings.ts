@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { baseUrl } from './browser';
+import { phonePhoto } from './photos';
+
+/*
+ * Listings and moderation through the API, for specs whose subject comes after publishing
+ * (promoting, moderating): the publishing spec covers the wizard itself.
+ */
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/** The first street of the first ward of the first district of the first region. */
+async function firstAddress(): Promise<Record<string, number | string>> {
+  const get = async <T>(path: string) => (await fetch(`${baseUrl()}${path}`)).json() as Promise<T>;
+  const [region] = await get<NamedRef[]>('/api/locations/regions');
+  if (!region) throw new Error('no regions seeded');
+  const { districts } = await get<{ districts: NamedRef[] }>(`/api/locations/regions/${region.id}`);
+  const district = districts[0];
+  if (!district) throw new Error(`region ${region.name} has no districts`);
+  const { wards } = await get<{ wards: NamedRef[] }>(`/api/locations/districts/${district.id}`);
+  const ward = wards[0];
+  if (!ward) throw new Error(`district ${district.name} has no wards`);
+  const { streets } = await get<{ streets: NamedRef[] }>(`/api/locations/wards/${ward.id}`);
+  const street = streets[0];
+  if (!street) throw new Error(`ward ${ward.name} has no streets`);
+  return {
+    regionId: region.id,
+    districtId: district.id,
+    wardId: ward.id,
+    streetId: street.id,
+    houseNumber: '12',
+  };
+}
+
+/** The five photo slots a house for rent needs (REQUIRED_PICTURE_LABELS.Rent). */
+const RENT_PHOTO_LABELS = ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'];
+
+/**
+ * A complete house for rent (details, address, every required photo) published by the token's
+ * user: it is awaiting review afterwards.
+ */
+export async function publishRentThroughApi(token: string, title: string): Promise<string> {
+  const { id } = await call<{ id: string }>('POST', '/api/properties/lease', token, {
+    type: 'Rent',
+    title,
+    description: 'Nyumba safi yenye maji ya bomba, karibu na barabara kuu.',
+    ownerName: 'Mama Neema',
+    ownerPhoneNumber: '0754123456',
+    leasePrice: 350_000,
+    numberOfBedrooms: 2,
+    numberOfBathrooms: 1,
+    leaseTerm: 6,
+  });
+  await call('POST', `/api/properties/${id}/address`, token, await firstAddress());
+
+  const form = new FormData();
+  for (const [index, label] of RENT_PHOTO_LABELS.entries()) {
+    const file = await readFile(await phonePhoto(index + 1));
+    form.append('files', new Blob([file], { type: 'image/jpeg' }), `${label}.jpg`);
+    form.append('category', label);
+  }
+  const upload = await fetch(`${baseUrl()}/api/properties/${id}/media`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`photo upload: HTTP ${upload.status} ${await upload.text()}`);
+  return id;
+}
+
+/** Signs the e2e admin in through the API (the app creates it from ADMIN_USERNAME/PASSWORD). */
+export async function adminTokenThroughApi(): Promise<string> {
+  const { username, password } = inject('admin');
+  const response = await fetch(`${baseUrl()}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`admin login: HTTP ${response.status}`);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return token;
+}
+
+/** Approves a listing as the e2e admin: it becomes public. */
+export async function approveThroughApi(propertyId: string): Promise<void> {
+  await call('POST', `/api/admin/properties/${propertyId}/approve`, await adminTokenThroughApi());
+}
