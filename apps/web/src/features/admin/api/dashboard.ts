@@ -1,8 +1,9 @@
 import { ZAdminDashboard } from '@makazi/contracts/admin';
-import { adminJson } from './admin-client';
+import { adminJson, adminRetry } from './admin-client';
 
 export const dashboardQueryOptions = {
   queryKey: ['admin', 'dashboard'] as const,
+  retry: adminRetry,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     adminJson('GET', '/admin/dashboard', ZAdminDashboard, { signal }),
 };

@@ -129,12 +129,12 @@ export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
               m: 0,
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
             }}
           >
             {photos.map((url, index) => (
               <li key={`${url}-${index}`}>
-                <Link href={url} target="_blank" rel="noopener">
+                <Link color="secondary" href={url} target="_blank" rel="noopener">
                   <Box
                     component="img"
                     src={url}
@@ -173,7 +173,7 @@ export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
               ['property.publisherName', publisher.name],
               [
                 'property.publisherPhone',
-                <Link key="phone" href={`tel:${publisher.phoneNumber}`}>
+                <Link color="secondary" key="phone" href={`tel:${publisher.phoneNumber}`}>
                   {publisher.phoneNumber}
                 </Link>,
               ],

@@ -30,8 +30,9 @@ import { PAGE_SIZES, readPaging, readPaymentFilter, withChanges } from '../utils
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 
-const STATUS_COLOR: Record<TPaymentStatus, 'default' | 'success' | 'error' | 'warning'> = {
-  pending: 'warning',
+// Pending is filled gold with black text: orange or gold text on white is too faint to read.
+const STATUS_COLOR: Record<TPaymentStatus, 'default' | 'success' | 'error' | 'primary'> = {
+  pending: 'primary',
   succeeded: 'success',
   failed: 'error',
   expired: 'default',
@@ -171,7 +172,7 @@ export function FinancePage() {
               {PAYMENT_STATUSES.map((status) => (
                 <Chip
                   key={status}
-                  variant="outlined"
+                  variant={status === 'pending' ? 'filled' : 'outlined'}
                   color={STATUS_COLOR[status]}
                   label={`${t(`finance.statuses.${status}`)}: ${formatNumber(
                     payments.data.totals.byStatus[status] ?? 0,
@@ -218,7 +219,7 @@ export function FinancePage() {
                         <TableCell>
                           <Chip
                             size="small"
-                            variant="outlined"
+                            variant={payment.status === 'pending' ? 'filled' : 'outlined'}
                             color={STATUS_COLOR[payment.status]}
                             label={t(`finance.statuses.${payment.status}`)}
                           />

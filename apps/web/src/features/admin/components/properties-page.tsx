@@ -239,7 +239,13 @@ function PropertyRow({
         </Tooltip>
       </TableCell>
       <TableCell>
-        <Link component="button" type="button" onClick={onOpen} sx={{ textAlign: 'left' }}>
+        <Link
+          color="secondary"
+          component="button"
+          type="button"
+          onClick={onOpen}
+          sx={{ textAlign: 'left' }}
+        >
           {title}
         </Link>
       </TableCell>

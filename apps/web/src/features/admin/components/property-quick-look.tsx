@@ -22,6 +22,8 @@ export function PropertyQuickLook({
       anchor="right"
       open={row !== null}
       onClose={onClose}
+      // Above the admin top bar, which itself sits above the permanent side drawer.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}
     >
       {row && (

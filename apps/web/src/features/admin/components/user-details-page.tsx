@@ -121,6 +121,7 @@ export function UserDetailsPage({ userId }: { userId: string }) {
                         <StatusChip status={property.status} />
                       </Stack>
                       <Link
+                        color="secondary"
                         component={RouterLink}
                         to={`/admin/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`}
                         variant="h4"

@@ -88,6 +88,7 @@ export function UsersPage() {
                       <TableCell>
                         {/* The row is clickable; the link makes it reachable by keyboard too. */}
                         <Link
+                          color="secondary"
                           component={RouterLink}
                           to={to}
                           onClick={(event) => event.stopPropagation()}

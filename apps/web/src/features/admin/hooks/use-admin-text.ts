@@ -25,13 +25,16 @@ export function useAdminText() {
     if (!isAdminApiError(error)) return text('errors.generic');
     if (error.code === 'NETWORK') return text('errors.network');
     if (error.code === 'TIMEOUT') return text('errors.timeout');
-    if (error.status === 429 && error.retryAfterSeconds !== undefined) {
-      const seconds = error.retryAfterSeconds;
-      const when =
-        seconds >= 60
-          ? text('errors.rateLimited', { minutes: Math.ceil(seconds / 60) })
-          : text('errors.rateLimitedSeconds', { seconds });
-      return `${error.message} ${when}`;
+    // The server's own words may already say when ('Try again in 15 minutes.').
+    const saysWhen = /try again in|jaribu tena baada/i.test(error.message);
+    if (error.status === 429 && error.retryAfterSeconds !== undefined && !saysWhen) {
+      // Spec 2: a locked sign-in says when to try again, as a time on the admin's clock.
+      const at = new Date(Date.now() + error.retryAfterSeconds * 1000);
+      const time = new Intl.DateTimeFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(at);
+      return `${error.message} ${text('errors.retryAt', { time })}`;
     }
     if (error.status >= 500 || error.code === 'BAD_RESPONSE') return text('errors.generic');
     return error.message;
