@@ -8,6 +8,7 @@ import {
   adminError,
   bodyOf,
   callsTo,
+  currentPath,
   renderAdmin,
   serveAdmin,
   signInAdmin,
@@ -114,6 +115,14 @@ describe('/admin/{type}/{id}', () => {
     expect(await screen.findByRole('region', { name: 'Publisher' })).toHaveTextContent(
       'Wrong region',
     );
+  });
+
+  it('puts a link with the wrong type segment right', async () => {
+    const property: TViewerProperty = { ...makeLand({ status: 'pending' }), rejectionReason: null };
+    serveListing(property);
+    const { router } = await renderAdmin(`/admin/lease/${property.id}`);
+    expect(await screen.findByRole('heading', { name: 'Kiwanja Kigamboni' })).toBeVisible();
+    expect(currentPath(router)).toBe(`/admin/land/${property.id}`);
   });
 
   it('says so when the listing does not exist', async () => {

@@ -92,7 +92,7 @@ function AdminFrame() {
               variant="caption"
               noWrap
               sx={{ display: { xs: 'none', sm: 'block' } }}
-              aria-label={t('layout.signedInAs', { username: me.data.username })}
+              title={t('layout.signedInAs', { username: me.data.username })}
             >
               {me.data.username}
             </Typography>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { TViewerProperty } from '@makazi/contracts/listings';
-import { formatPropertyAddress, type TPropertyType } from '@makazi/contracts/property-values';
+import {
+  PROPERTY_TYPE_SLUGS,
+  formatPropertyAddress,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import { isAdminApiError } from '../api/admin-client';
 import { propertiesQueryKey, propertyDetailQueryOptions } from '../api/properties';
 import { useAdminText, type TAdminKey } from '../hooks/use-admin-text';
@@ -33,7 +37,7 @@ export function photoUrls(property: TViewerProperty): string[] {
  * Spec 2's /admin/{land|lease|apartment|house-for-sale}/{id}: everything a moderator needs to
  * decide, with Approve and Disapprove at hand.
  */
-export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
+export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyType }) {
   const { t, errorMessage } = useAdminText();
   const queryClient = useQueryClient();
   const detail = useQuery(propertyDetailQueryOptions(id));
@@ -79,6 +83,10 @@ export function AdminPropertyPage({ id }: { id: string; type: TPropertyType }) {
   }
 
   const { property, publisher } = detail.data;
+  // A link with the wrong type segment still finds the listing: the address is put right.
+  if (property.type !== type) {
+    return <Navigate to={`/admin/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`} replace />;
+  }
   const photos = photoUrls(property);
 
   return (
