@@ -12,9 +12,18 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { createAdminAuthService } from './modules/admin-auth/admin-auth.service';
+import { createAdminAuditRepository } from './modules/admin/admin-audit.repository';
+import { adminAuditRoutes } from './modules/admin/admin-audit.routes';
+import { createAdminAuditService } from './modules/admin/admin-audit.service';
+import { createAdminDashboardRepository } from './modules/admin/admin-dashboard.repository';
+import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes';
+import { createAdminDashboardService } from './modules/admin/admin-dashboard.service';
 import { createAdminPaymentsRepository } from './modules/admin/admin-payments.repository';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments.routes';
 import { createAdminPaymentsService } from './modules/admin/admin-payments.service';
+import { createAdminPropertiesRepository } from './modules/admin/admin-properties.repository';
+import { adminPropertiesRoutes } from './modules/admin/admin-properties.routes';
+import { createAdminPropertiesService } from './modules/admin/admin-properties.service';
 import { createAdminUsersRepository } from './modules/admin/admin-users.repository';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { createAdminUsersService } from './modules/admin/admin-users.service';
@@ -209,6 +218,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
+  const adminProperties = createAdminPropertiesService({
+    repository: createAdminPropertiesRepository(db),
+    views: properties,
+    sms,
+    clock,
+    log: app.log,
+  });
+  const adminDashboard = createAdminDashboardService(createAdminDashboardRepository(db), clock);
+  const adminAudit = createAdminAuditService(createAdminAuditRepository(db));
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
@@ -228,6 +247,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminAuthRoutes, { service: adminAuth, requireAdmin });
       await api.register(adminUsersRoutes, { service: adminUsers, requireAdmin });
       await api.register(adminPaymentsRoutes, { service: adminPayments, requireAdmin });
+      await api.register(adminDashboardRoutes, { service: adminDashboard, requireAdmin });
+      await api.register(adminPropertiesRoutes, { service: adminProperties, requireAdmin });
+      await api.register(adminAuditRoutes, { service: adminAudit, requireAdmin });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,49 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAdminAuditQuery, ZAdminAuditResponse, ZAuditEntry } from '@makazi/contracts/admin';
+import { ZErrorResponse } from '@makazi/contracts/common';
+import type { RequireAdmin } from '../../plugins/admin-authentication';
+import type { AdminAuditService } from './admin-audit.service';
+
+/*
+ * The contract's entry with before/after as plain unknown: the response writer
+ * (lib/response-serializer) cannot build a schema for the contract's unknown-or-null, and any
+ * JSON value, null included, is what an entry holds.
+ */
+const ZAuditResponseWritten = ZAdminAuditResponse.extend({
+  items: z.array(ZAuditEntry.extend({ before: z.unknown(), after: z.unknown() })),
+});
+
+export const adminAuditRoutes: FastifyPluginCallbackZod<{
+  service: AdminAuditService;
+  requireAdmin: RequireAdmin;
+}> = (app, { service, requireAdmin }, done) => {
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The audit log, newest first',
+        description:
+          'Every admin action with who, when and what it changed (before and after). Filters: action (e.g. property.approve), targetType and targetId.',
+        querystring: ZAdminAuditQuery,
+        response: {
+          200: ZAuditResponseWritten,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  done();
+};

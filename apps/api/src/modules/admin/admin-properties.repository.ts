@@ -1,0 +1,218 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { TLocale } from '@makazi/contracts/common';
+import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
+import type { Database } from '../../db/client';
+import { properties, propertyPhotos, regions, users } from '../../db/schema';
+import { escapeLike } from '../properties/properties.repository';
+import { recordAudit, type AuditEntry } from './audit.repository';
+
+/*
+ * All SQL of moderation: the review list, the listing an admin acts on (locked), the publisher's
+ * contact for the SMS, and the audit entry written in the same transaction as the change. The
+ * listing itself is read back through the properties module (the owner view).
+ */
+
+export type ModeratedStatus = 'pending' | 'approved' | 'rejected';
+
+export interface ModerationFilters {
+  type: TPropertyType | undefined;
+  status: ModeratedStatus;
+  /** Trimmed, non-empty; matched as a literal substring. */
+  search: string | undefined;
+}
+
+export interface ModerationRow {
+  id: string;
+  type: TPropertyType;
+  title: string;
+  status: TPropertyStatus;
+  regionName: string | null;
+  priceTzs: number;
+  publisherId: string;
+  publisherFirstName: string;
+  publisherLastName: string;
+  publisherPhoneNumber: string;
+  /** Variants of the first showable photo (position order); null without one. */
+  coverVariants: { width: number; height: number; key: string }[] | null;
+  rejectionReason: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What moderation needs of a listing, read under its row lock. */
+export interface ModeratedListing {
+  id: string;
+  status: TPropertyStatus;
+  rejectionReason: string | null;
+  title: string;
+  publishedBy: string;
+}
+
+export interface Publisher {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  locale: TLocale;
+}
+
+export interface ModerationChange {
+  status: 'approved' | 'rejected';
+  rejectionReason: string | null;
+  /** Set when the listing goes public; left as it was otherwise. */
+  approvedAt?: Date;
+}
+
+export interface AdminPropertiesRepository {
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repository: AdminPropertiesRepository) => Promise<T>): Promise<T>;
+  /** One page of listings matching the filters, in the status's review order, and their count. */
+  list(
+    filters: ModerationFilters,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ModerationRow[]; total: number }>;
+  /**
+   * The listing with its row locked until the transaction ends (SELECT … FOR UPDATE): an owner's
+   * edit (which also locks it) and another admin's decision wait for this one, so the status an
+   * admin approves is the one the owner left. undefined when no row has this id.
+   */
+  lockListing(id: string): Promise<ModeratedListing | undefined>;
+  setModeration(id: string, change: ModerationChange, now: Date): Promise<void>;
+  /** The publisher of a listing that is not archived; undefined for an archived or unknown id. */
+  publisherOfListing(id: string): Promise<Publisher | undefined>;
+  publisher(userId: string): Promise<Publisher | undefined>;
+  /** Appends to the audit log in this repository's transaction. */
+  recordAudit(entry: AuditEntry): Promise<void>;
+}
+
+const p = properties;
+const ph = propertyPhotos;
+
+// Timestamps leave the database as text: the two drivers disagree on parsing them (Date or string).
+const millisIso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/*
+ * The queue (pending) is worked oldest first, so nothing waits for ever; it walks
+ * properties_status_type_created_idx. Decided listings are looked up by what changed last.
+ */
+const ORDER: Record<ModeratedStatus, SQL> = {
+  pending: sql`${p.createdAt} asc, ${p.id} asc`,
+  approved: sql`${p.updatedAt} desc, ${p.id} desc`,
+  rejected: sql`${p.updatedAt} desc, ${p.id} desc`,
+};
+
+/**
+ * Phone numbers are stored as E.164 (+255712…) but an admin types them as the owner says them
+ * (0712…, 712…): a term that reads as a Tanzanian number is also tried without its prefix.
+ */
+function phoneDigits(search: string): string | undefined {
+  const compact = search.replace(/[\s-]/g, '');
+  const match = /^(?:\+?255|0)?(\d{3,9})$/.exec(compact);
+  return match?.[1];
+}
+
+function conditions(filters: ModerationFilters): SQL {
+  const where: SQL[] = [sql`${p.status} = ${filters.status}`];
+  if (filters.type !== undefined) where.push(sql`${p.type} = ${filters.type}`);
+  if (filters.search !== undefined) {
+    const pattern = `%${escapeLike(filters.search)}%`;
+    const digits = phoneDigits(filters.search);
+    const publisherMatches = [
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      sql`${users.phoneNumber} ilike ${pattern}`,
+      ...(digits === undefined ? [] : [sql`${users.phoneNumber} like ${`%${digits}%`}`]),
+    ];
+    where.push(
+      sql`(${p.title} ilike ${pattern} or exists (select 1 from ${users} where ${users.id} = ${p.publishedBy} and (${sql.join(publisherMatches, sql` or `)})))`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+async function readPublisher(db: Database, where: SQL): Promise<Publisher | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(where);
+  return row;
+}
+
+export function createAdminPropertiesRepository(db: Database): AdminPropertiesRepository {
+  return {
+    transaction: (work) => db.transaction((tx) => work(createAdminPropertiesRepository(tx))),
+
+    async list(filters, offset, limit) {
+      const where = conditions(filters);
+      const [page, count] = await Promise.all([
+        db.execute<Record<string, unknown>>(sql`select
+  ${p.id} as "id", ${p.type} as "type", ${p.title} as "title", ${p.status} as "status",
+  (select ${regions.name} from ${regions} where ${regions.id} = ${p.regionId}) as "regionName",
+  ${p.priceTzs}::float8 as "priceTzs",
+  ${users.id} as "publisherId", ${users.firstName} as "publisherFirstName",
+  ${users.lastName} as "publisherLastName", ${users.phoneNumber} as "publisherPhoneNumber",
+  (select ${ph.variants} from ${ph}
+    where ${ph.propertyId} = ${p.id} and jsonb_array_length(${ph.variants}) > 0
+    order by ${ph.position} limit 1) as "coverVariants",
+  ${p.rejectionReason} as "rejectionReason",
+  ${millisIso(sql`${p.createdAt}`)} as "createdAt", ${millisIso(sql`${p.updatedAt}`)} as "updatedAt"
+from ${p} join ${users} on ${users.id} = ${p.publishedBy}
+where ${where}
+order by ${ORDER[filters.status]}
+limit ${limit} offset ${offset}`),
+        db.execute<{ total: number }>(
+          sql`select count(*)::int as "total" from ${p} where ${where}`,
+        ),
+      ]);
+      return {
+        rows: page.rows as unknown as ModerationRow[],
+        total: count.rows[0]?.total ?? 0,
+      };
+    },
+
+    async lockListing(id) {
+      const [row] = await db
+        .select({
+          id: p.id,
+          status: p.status,
+          rejectionReason: p.rejectionReason,
+          title: p.title,
+          publishedBy: p.publishedBy,
+        })
+        .from(p)
+        .where(eq(p.id, id))
+        .for('update');
+      return row;
+    },
+
+    async setModeration(id, change, now) {
+      await db
+        .update(p)
+        .set({
+          status: change.status,
+          rejectionReason: change.rejectionReason,
+          ...(change.approvedAt ? { approvedAt: change.approvedAt } : {}),
+          updatedAt: now,
+        })
+        .where(eq(p.id, id));
+    },
+
+    publisherOfListing: (id) =>
+      readPublisher(
+        db,
+        sql`${users.id} = (select ${p.publishedBy} from ${p} where ${p.id} = ${id}::uuid and ${p.status} <> 'archived')`,
+      ),
+
+    publisher: (userId) => readPublisher(db, eq(users.id, userId)),
+
+    recordAudit: (entry) => recordAudit(db, entry),
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  ZAdminPropertiesQuery,
+  ZAdminPropertiesResponse,
+  ZAdminPropertyDetail,
+  ZDisapproveBody,
+  ZModerationResult,
+} from '@makazi/contracts/admin';
+import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
+import { requireAdminActor, type RequireAdmin } from '../../plugins/admin-authentication';
+import type { AdminPropertiesService } from './admin-properties.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+const security = [{ bearerAuth: [] }];
+const tags = ['admin'];
+
+export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
+  service: AdminPropertiesService;
+  requireAdmin: RequireAdmin;
+}> = (app, { service, requireAdmin }, done) => {
+  // Every route here needs an admin, before validation: an outsider learns nothing of them.
+  app.addHook('onRequest', requireAdmin);
+  // Owners' phone numbers and unpublished listings: never kept by a shared cache.
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  app.get(
+    '/admin/properties',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Listings to review (default) or already decided',
+        description:
+          'status pending (default) is the moderation queue, oldest first; approved and rejected are newest change first. q is a substring of the title or of the publisher’s name or phone number.',
+        querystring: ZAdminPropertiesQuery,
+        response: { 200: ZAdminPropertiesResponse, ...errors },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/admin/properties/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A listing in any status but deleted, as its owner sees it, with its publisher',
+        params: ZUuidParam,
+        response: { 200: ZAdminPropertyDetail, ...errors },
+      },
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/admin/properties/:id/approve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Publish a listing awaiting review (or rejected before)',
+        description:
+          'Approving an approved listing changes nothing. 409 for a draft (no address or photos missing); 404 for a deleted listing. The owner gets an SMS.',
+        params: ZUuidParam,
+        response: { 200: ZModerationResult, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.approve(requireAdminActor(request), request.params.id, { ip: request.ip }),
+  );
+
+  app.post(
+    '/admin/properties/:id/disapprove',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a listing with a reason (it leaves the public catalogue at once)',
+        description:
+          'Pending or approved listings become rejected; a rejected one gets the new reason. The owner sees the reason in their posts and gets it by SMS. 409 for a draft; 404 for a deleted listing.',
+        params: ZUuidParam,
+        body: ZDisapproveBody,
+        response: { 200: ZModerationResult, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.disapprove(requireAdminActor(request), request.params.id, request.body.reason, {
+        ip: request.ip,
+      }),
+  );
+
+  done();
+};
