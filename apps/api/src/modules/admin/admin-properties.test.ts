@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   TAdminPropertiesResponse,
@@ -517,6 +517,38 @@ describe('decisions and their side effects', () => {
     expect(await t.db.select().from(auditLog)).toEqual([]);
     // Nobody is told of a decision that did not happen.
     expect(await messagesTo(t.dataDir, owner.phone)).toHaveLength(texts);
+  });
+
+  it('waits for an owner’s edit in progress (row lock) and judges what the edit left', async () => {
+    const row = await listing('Being edited', 'pending', 1);
+    let approval: ReturnType<typeof post> | undefined;
+    await t.db.transaction(async (tx) => {
+      // The owner's edit: it locks the row and, removing a photo, sends the listing back to draft.
+      await tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.id, row.id))
+        .for('update');
+      await tx.update(properties).set({ status: 'draft' }).where(eq(properties.id, row.id));
+      approval = post(`/api/admin/properties/${row.id}/approve`);
+      // On a server the approval runs on another connection: commit only once it waits for a
+      // lock, so an approval that read the row without locking it would approve the draft.
+      // PGlite runs one transaction at a time, so there it simply starts after the commit.
+      if (t.database.kind === 'postgres') {
+        for (let tries = 0; ; tries += 1) {
+          const result = await tx.execute<{ waiting: number }>(
+            sql`select count(*)::int as "waiting" from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((result.rows[0]?.waiting ?? 0) > 0) break;
+          if (tries > 5_000) throw new Error('the approval never waited for the row lock');
+        }
+      }
+    });
+    const res = await approval!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect((await findPropertyRow(t.db, row.id))?.status).toBe('draft');
+    expect(await auditOf(row.id)).toEqual([]);
   });
 
   it('keeps the decision and answers 200 when the SMS cannot be sent (the failure is logged)', async () => {
