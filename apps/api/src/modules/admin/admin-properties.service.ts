@@ -16,7 +16,6 @@ import type {
   ModeratedListing,
   ModerationChange,
   ModerationRow,
-  Publisher,
 } from './admin-properties.repository';
 import { offsetOf } from './paging';
 
@@ -127,7 +126,8 @@ const toResult = (listing: {
 }): TModerationResult => ({
   id: listing.id,
   status: listing.status,
-  rejectionReason: listing.rejectionReason,
+  // As the owner view says it: a reason belongs to a rejection only.
+  rejectionReason: listing.status === 'rejected' ? listing.rejectionReason : null,
 });
 
 /** What a decision did: the answer, and the owner's text when something changed. */
@@ -203,9 +203,8 @@ export function createAdminPropertiesService(
    */
   async function notifyOwner(listingId: string, notify: Decision['notify']): Promise<void> {
     if (!notify) return;
-    let publisher: Publisher | undefined;
     try {
-      publisher = await repository.publisher(notify.publishedBy);
+      const publisher = await repository.publisher(notify.publishedBy);
       if (!publisher) return;
       await sms.send({ to: publisher.phoneNumber, text: notify.text(publisher.locale) });
     } catch (err) {
