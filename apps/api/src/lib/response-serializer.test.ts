@@ -107,4 +107,15 @@ describe('response serializer', () => {
     });
     expect(write({ status: 'ok', count: 3, secret: 'x' })).toBe('{"status":"ok","count":3}');
   });
+
+  it('writes any JSON, null included, for an unknown-or-null field (an audit entry’s before/after)', () => {
+    const write = createResponseSerializerCompiler({ checkWithZod: true })({
+      schema: z.object({ before: z.unknown().nullable(), after: z.unknown().nullable() }),
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    const entry = { before: null, after: { status: 'approved', reason: 'ok' } };
+    expect(JSON.parse(write(entry))).toEqual(entry);
+  });
 });

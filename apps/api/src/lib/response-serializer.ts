@@ -29,7 +29,9 @@ export function toSerializationSchema(schema: JsonSchema): JsonSchema {
     const nullable = nonNull.length < branches.length;
     const [only] = nonNull;
     if (nonNull.length === 1 && only) {
-      return nullable ? { ...only, type: [only.type, 'null'] } : only;
+      // A branch without a type (z.unknown()) admits null already; [undefined, 'null'] is invalid.
+      if (!nullable || only.type === undefined) return only;
+      return { ...only, type: [only.type, 'null'] };
     }
     if (nonNull.length > 1 && nonNull.every((b) => b.type === 'object')) {
       const properties: JsonSchema = {};

@@ -1,18 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZAdminAuditQuery, ZAdminAuditResponse, ZAuditEntry } from '@makazi/contracts/admin';
+import { ZAdminAuditQuery, ZAdminAuditResponse } from '@makazi/contracts/admin';
 import { ZErrorResponse } from '@makazi/contracts/common';
 import type { RequireAdmin } from '../../plugins/admin-authentication';
 import type { AdminAuditService } from './admin-audit.service';
-
-/*
- * The contract's entry with before/after as plain unknown: the response writer
- * (lib/response-serializer) cannot build a schema for the contract's unknown-or-null, and any
- * JSON value, null included, is what an entry holds.
- */
-const ZAuditResponseWritten = ZAdminAuditResponse.extend({
-  items: z.array(ZAuditEntry.extend({ before: z.unknown(), after: z.unknown() })),
-});
 
 export const adminAuditRoutes: FastifyPluginCallbackZod<{
   service: AdminAuditService;
@@ -35,7 +25,7 @@ export const adminAuditRoutes: FastifyPluginCallbackZod<{
           'Every admin action with who, when and what it changed (before and after). Filters: action (e.g. property.approve), targetType and targetId.',
         querystring: ZAdminAuditQuery,
         response: {
-          200: ZAuditResponseWritten,
+          200: ZAdminAuditResponse,
           400: ZErrorResponse,
           401: ZErrorResponse,
           403: ZErrorResponse,
