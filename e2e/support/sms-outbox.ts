@@ -40,3 +40,17 @@ export async function waitForCode(localPhone: string, since: string): Promise<st
     return text ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
   }, `an SMS code for ${to}`);
 }
+
+/** Waits for a text to `localPhone` after `since` that contains `fragment`, and returns it whole. */
+export async function waitForMessage(
+  localPhone: string,
+  since: string,
+  fragment: string,
+): Promise<string> {
+  const to = toE164(localPhone);
+  return until(async () => {
+    const lines = await readOutbox();
+    return lines.find((line) => line.to === to && line.at >= since && line.text.includes(fragment))
+      ?.text;
+  }, `an SMS to ${to} containing "${fragment}"`);
+}
