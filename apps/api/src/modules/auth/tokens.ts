@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { createSessionTokens } from '../../lib/session-tokens';
 import type { Clock } from '../../lib/clock';
 
 /*
@@ -12,12 +12,11 @@ import type { Clock } from '../../lib/clock';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export const JWT_ISSUER = 'makazi';
+// Shared with admin tokens; kept exported here because callers and tests name it from this module.
+export { JWT_ISSUER } from '../../lib/session-tokens';
 export const JWT_AUDIENCE = 'makazi-api';
 /** RFC 9068's type for access tokens: a JWT minted for another purpose is never taken for one. */
 export const JWT_TYPE = 'at+jwt';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: string;
@@ -31,44 +30,18 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(jwtSecret: string, clock: Clock): AccessTokens {
-  const key = new TextEncoder().encode(jwtSecret);
+  const tokens = createSessionTokens({
+    secret: jwtSecret,
+    clock,
+    audience: JWT_AUDIENCE,
+    type: JWT_TYPE,
+    ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+  });
   return {
-    async sign({ userId, sessionId }) {
-      const now = clock();
-      return new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: JWT_TYPE })
-        .setSubject(userId)
-        .setIssuer(JWT_ISSUER)
-        .setAudience(JWT_AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000))
-        .sign(key);
-    },
+    sign: ({ userId, sessionId }) => tokens.sign({ subject: userId, sessionId }),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: JWT_ISSUER,
-          audience: JWT_AUDIENCE,
-          typ: JWT_TYPE,
-          requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-          currentDate: clock(),
-        });
-        const { sub, sid } = payload;
-        // Ids go into SQL as uuids: anything else would be a database error, not a 401.
-        if (
-          typeof sub !== 'string' ||
-          typeof sid !== 'string' ||
-          !UUID.test(sub) ||
-          !UUID.test(sid)
-        ) {
-          return null;
-        }
-        return { userId: sub, sessionId: sid };
-      } catch (err) {
-        if (err instanceof joseErrors.JOSEError) return null;
-        throw err;
-      }
+      const claims = await tokens.verify(token);
+      return claims && { userId: claims.subject, sessionId: claims.sessionId };
     },
   };
 }
