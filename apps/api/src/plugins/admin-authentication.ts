@@ -61,6 +61,20 @@ export function createRequireAdmin(
 }
 
 /**
+ * Guards every route of an admin plugin: requireAdmin runs on each request (before validation,
+ * so an outsider learns nothing of the routes), and every answer, refusals included, is marked
+ * private, no-store, since admin answers carry names, phone numbers, unpublished listings and
+ * money that a shared cache must never keep. Call it first in the plugin, before its routes.
+ */
+export function guardAdminRoutes(app: FastifyInstance, requireAdmin: RequireAdmin): void {
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', (_request, reply, _payload, next) => {
+    reply.header('Cache-Control', 'private, no-store');
+    next();
+  });
+}
+
+/**
  * The admin behind the request's bearer token, or undefined: for user routes that an admin may
  * also read (an owner's contact, a payment), which check it before their own user rules.
  */

@@ -1,18 +1,14 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZAdminAuditQuery, ZAdminAuditResponse } from '@makazi/contracts/admin';
 import { ZErrorResponse } from '@makazi/contracts/common';
-import type { RequireAdmin } from '../../plugins/admin-authentication';
+import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
 import type { AdminAuditService } from './admin-audit.service';
 
 export const adminAuditRoutes: FastifyPluginCallbackZod<{
   service: AdminAuditService;
   requireAdmin: RequireAdmin;
 }> = (app, { service, requireAdmin }, done) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  guardAdminRoutes(app, requireAdmin);
 
   app.get(
     '/admin/audit',

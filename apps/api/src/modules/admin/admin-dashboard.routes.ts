@@ -1,19 +1,15 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZAdminDashboard } from '@makazi/contracts/admin';
 import { ZErrorResponse } from '@makazi/contracts/common';
-import type { RequireAdmin } from '../../plugins/admin-authentication';
+import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
 import type { AdminDashboardService } from './admin-dashboard.service';
 
 export const adminDashboardRoutes: FastifyPluginCallbackZod<{
   service: AdminDashboardService;
   requireAdmin: RequireAdmin;
 }> = (app, { service, requireAdmin }, done) => {
-  app.addHook('onRequest', requireAdmin);
   // Business figures: private, and stale the moment a listing or payment arrives.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  guardAdminRoutes(app, requireAdmin);
 
   app.get(
     '/admin/dashboard',

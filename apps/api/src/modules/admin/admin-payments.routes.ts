@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminPaymentsQuery, ZAdminPaymentsResponse } from '@makazi/contracts/admin';
 import { ZErrorResponse } from '@makazi/contracts/common';
-import type { RequireAdmin } from '../../plugins/admin-authentication';
+import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
 import type { AdminPaymentsService } from './admin-payments.service';
 
 const errors = {
@@ -21,15 +21,11 @@ export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
   requireAdmin: RequireAdmin;
 }> = (app, { service, requireAdmin }, done) => {
   // Who paid what, with their phone numbers: never kept by a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  guardAdminRoutes(app, requireAdmin);
 
   app.get(
     '/admin/payments',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -46,7 +42,6 @@ export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/admin/payments/export.csv',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         security,

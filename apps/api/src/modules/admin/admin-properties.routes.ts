@@ -7,7 +7,11 @@ import {
   ZModerationResult,
 } from '@makazi/contracts/admin';
 import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
-import { requireAdminActor, type RequireAdmin } from '../../plugins/admin-authentication';
+import {
+  guardAdminRoutes,
+  requireAdminActor,
+  type RequireAdmin,
+} from '../../plugins/admin-authentication';
 import type { AdminPropertiesService } from './admin-properties.service';
 
 const errors = {
@@ -23,13 +27,8 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
   service: AdminPropertiesService;
   requireAdmin: RequireAdmin;
 }> = (app, { service, requireAdmin }, done) => {
-  // Every route here needs an admin, before validation: an outsider learns nothing of them.
-  app.addHook('onRequest', requireAdmin);
   // Owners' phone numbers and unpublished listings: never kept by a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  guardAdminRoutes(app, requireAdmin);
 
   app.get(
     '/admin/properties',

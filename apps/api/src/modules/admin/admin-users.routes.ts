@@ -7,7 +7,11 @@ import {
   ZUpdatePermissionsBody,
 } from '@makazi/contracts/admin';
 import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
-import { requireAdminActor, type RequireAdmin } from '../../plugins/admin-authentication';
+import {
+  guardAdminRoutes,
+  requireAdminActor,
+  type RequireAdmin,
+} from '../../plugins/admin-authentication';
 import type { AdminUsersService } from './admin-users.service';
 
 const errors = {
@@ -23,15 +27,11 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
   requireAdmin: RequireAdmin;
 }> = (app, { service, requireAdmin }, done) => {
   // Names and phone numbers of everyone: never kept by a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  guardAdminRoutes(app, requireAdmin);
 
   app.get(
     '/admin/users',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -48,7 +48,6 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/admin/users/:id',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -63,7 +62,6 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
   app.patch(
     '/admin/users/:id/permissions',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         security,
