@@ -91,7 +91,14 @@ export function parseErrorBody(body: unknown): ApiError | null {
   return new ApiError(statusCode, code, message, details ?? []);
 }
 
-function retryAfter(response: Response): number | undefined {
+/*
+ * The two halves of reading an error answer that the admin client (features/admin/api) shares:
+ * exported from here, zod-free, so it adds nothing to the first visit. How the body becomes an
+ * error stays separate: this client trusts only the contract's codes, the admin one any string.
+ */
+
+/** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); undefined when absent. */
+export function retryAfterSeconds(response: Response): number | undefined {
   const header = response.headers.get('Retry-After');
   if (!header) return undefined;
   const seconds = Number(header);
@@ -100,13 +107,18 @@ function retryAfter(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+/** An error answer's JSON body, or null when it has none. */
+export async function readErrorBody(response: Response): Promise<unknown> {
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
     // A proxy or a crash can answer with HTML; the status still tells what happened.
+    return null;
   }
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const body = await readErrorBody(response);
   const error =
     parseErrorBody(body) ??
     new ApiError(
@@ -114,7 +126,7 @@ async function readError(response: Response): Promise<ApiError> {
       response.status === 404 ? 'NOT_FOUND' : response.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL',
       response.statusText || 'Request failed',
     );
-  error.retryAfterSeconds = retryAfter(response);
+  error.retryAfterSeconds = retryAfterSeconds(response);
   return error;
 }
 

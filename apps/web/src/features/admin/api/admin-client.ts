@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { buildApiUrl, getApiLanguage, type TQueryValue } from '../../../lib/api-client';
+import {
+  buildApiUrl,
+  getApiLanguage,
+  readErrorBody,
+  retryAfterSeconds,
+  type TQueryValue,
+} from '../../../lib/api-client';
 import { isRecord } from '../../../lib/guards';
 import { clearAdminToken, getAdminToken } from './admin-session';
 
@@ -39,15 +45,6 @@ export function isAdminApiError(error: unknown): error is AdminApiError {
   return error instanceof AdminApiError;
 }
 
-function retryAfter(response: Response): number | undefined {
-  const header = response.headers.get('Retry-After');
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
 function fieldErrors(value: unknown): AdminFieldError[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
@@ -56,13 +53,12 @@ function fieldErrors(value: unknown): AdminFieldError[] {
   );
 }
 
+/*
+ * Unlike lib/api-client's parseErrorBody, any string code and message are kept, with the HTTP
+ * status: the admin screens show the server's words even for a body outside the public contract.
+ */
 async function readError(response: Response): Promise<AdminApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // A proxy's HTML page: the status still says what happened.
-  }
+  const body = await readErrorBody(response);
   const message =
     isRecord(body) && typeof body.message === 'string'
       ? body.message
@@ -73,7 +69,7 @@ async function readError(response: Response): Promise<AdminApiError> {
     code,
     message,
     isRecord(body) ? fieldErrors(body.details) : [],
-    retryAfter(response),
+    retryAfterSeconds(response),
   );
 }
 
