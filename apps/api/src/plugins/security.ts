@@ -2,6 +2,9 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
+/** A year, subdomains included: the browser then refuses plain http for the site. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers for the API, the built SPA and /api/docs (Swagger UI loads only its own files).
  * - script-src 'self': Vite's production build emits no inline script.
@@ -37,12 +40,20 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // HSTS on an http origin is ignored at best and sticky at worst: only when served over https.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Set per request below: it depends on how the request arrived.
+    strictTransportSecurity: false,
     // Photos and fonts are same-origin; nothing is meant to be embedded by other sites.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Matches frame-ancestors 'none' for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // HSTS means something only on an https answer (browsers ignore it over http, RFC 6797 §8.1):
+  // sent when the site is declared https (PUBLIC_URL), or when this request came over TLS, which
+  // behind a proxy only TRUST_PROXY lets X-Forwarded-Proto say (Fastify's request.protocol); a
+  // plain-http start on 127.0.0.1 never pins the browser to https.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (https || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    done();
   });
 }

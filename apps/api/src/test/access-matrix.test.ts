@@ -1,0 +1,559 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPaymentAccepted } from '@makazi/contracts/payments';
+import { signInAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
+import {
+  insertLocationChain,
+  insertPhoto,
+  insertPlan,
+  insertProperty,
+  insertUser,
+  listingBody,
+  type LocationChain,
+  type PropertyRow,
+} from './factories';
+import { lastCodeFor } from './outbox';
+import { nextAddress, nextPhone, post, signUp, signUpAndIn, type SignedIn } from './sign-in';
+import { createTestApp, type TestApp } from './test-app';
+
+/*
+ * The access table: every route of the app × four callers (anonymous, another user, the owner of
+ * what the request is about, an admin's bearer token) → the status of one representative valid
+ * request. The routes are read from the app's route table: a route the table does not list fails
+ * the first test, so a new route is added here with its answer for each caller.
+ *
+ * Rules the table encodes (see the notes beside the rows):
+ * - ownership is checked in the services: another user gets 403 on a listing or profile they do
+ *   not own, 404 where even existence is private (a payment, a listing not public);
+ * - an admin token never acts as a user: on user routes it is a 401 like any token that is no
+ *   user session (only contact and payments read it as an admin's, on purpose);
+ * - the public answers never carry an owner's phone number, nor drafts and listings in review.
+ */
+
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+const CALLERS: readonly Caller[] = ['anonymous', 'other', 'owner', 'admin'];
+
+interface Call {
+  url: string;
+  payload?: InjectOptions['payload'];
+  /** Added to (and overriding) the caller's Authorization header. */
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** "METHOD /path" as the route is declared (parameter names do not matter). */
+  route: string;
+  /** What the request is about, when a route has more than one row. */
+  variant?: string;
+  /** Expected status for anonymous, another user, the owner, an admin token. */
+  expect: readonly [anonymous: number, other: number, owner: number, admin: number];
+  /** Built afresh for each caller: writes (delete, approve …) get their own target. */
+  request(caller: Caller): Call | Promise<Call>;
+  /** Further checks of a successful answer's content. */
+  check?(caller: Caller, res: LightMyRequestResponse): void;
+}
+
+let t: TestApp;
+let owner: SignedIn;
+let other: SignedIn;
+let admin: SignedInAdmin;
+let chain: LocationChain;
+let approved: PropertyRow;
+let pending: PropertyRow;
+let subscriptionPlanId: string;
+let promotionPlanId: string;
+let ownerPaymentId: string;
+let jpeg: Buffer;
+const MEDIA_KEY = 'photos/access-matrix/0-768.webp';
+const PAYER_PHONE = '0712345678';
+
+function headersOf(caller: Caller): Record<string, string> {
+  switch (caller) {
+    case 'anonymous':
+      return {};
+    case 'other':
+      return other.auth;
+    case 'owner':
+      return owner.auth;
+    case 'admin':
+      return { authorization: `Bearer ${admin.token}` };
+  }
+}
+
+/** A listing of the owner's, made for one call. */
+const ownListing = (status: PropertyRow['status'] = 'approved') =>
+  insertProperty(t.db, { publishedBy: owner.userId, status, address: chain });
+
+function multipartPhoto(): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----makazi${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\npicha_nje\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    jpeg,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The answer never shows an owner's phone number, nor a listing that is not public. */
+function publicOnly(body: string): void {
+  expect(body).not.toContain('ownerPhoneNumber');
+  expect(body).not.toContain(approved.ownerPhoneNumber);
+  expect(body).not.toContain(owner.phone);
+  expect(body).not.toContain(pending.id);
+}
+
+const ALL = (status: number) => [status, status, status, status] as const;
+/** Owner-only user routes: the admin token is no user session. */
+const OWNER_ONLY = [401, 403, 200, 401] as const;
+/** Admin routes: every user, the owner included, is refused. */
+const ADMIN_ONLY = [401, 403, 403, 200] as const;
+
+const get = (url: string) => (): Call => ({ url });
+
+const TABLE: Row[] = [
+  // ------------------------------------------------------------ public
+  { route: 'GET /api/health', expect: ALL(200), request: get('/api/health') },
+  { route: 'GET /api/docs', expect: ALL(200), request: get('/api/docs') },
+  { route: 'GET /api/docs/', expect: ALL(200), request: get('/api/docs/') },
+  {
+    route: 'GET /api/docs/static/index.html',
+    // Swagger UI sends it on to /api/docs/.
+    expect: ALL(302),
+    request: get('/api/docs/static/index.html'),
+  },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    expect: ALL(200),
+    request: get('/api/docs/static/swagger-initializer.js'),
+  },
+  {
+    route: 'GET /api/docs/*',
+    expect: ALL(200),
+    request: get('/api/docs/static/swagger-ui.css'),
+  },
+  { route: 'GET /api/docs/json', expect: ALL(200), request: get('/api/docs/json') },
+  { route: 'GET /api/docs/yaml', expect: ALL(200), request: get('/api/docs/yaml') },
+  {
+    route: 'GET /api/properties',
+    expect: ALL(200),
+    request: get('/api/properties?limit=100'),
+    check: (_caller, res) => {
+      expect(res.body).toContain(approved.id);
+      publicOnly(res.body);
+    },
+  },
+  {
+    route: 'GET /api/properties/:id',
+    variant: 'an approved listing',
+    // The admin token is no user session: a 401 ("sign in again") like any other such token.
+    expect: [200, 200, 200, 401],
+    request: () => ({ url: `/api/properties/${approved.id}` }),
+    check: (caller, res) => {
+      if (caller === 'owner') expect(res.json()).toHaveProperty('ownerPhoneNumber');
+      else publicOnly(res.body);
+    },
+  },
+  {
+    route: 'GET /api/properties/:id',
+    variant: 'a listing in review',
+    // Not public: as unknown as a missing one to everyone but its owner.
+    expect: [404, 404, 200, 401],
+    request: () => ({ url: `/api/properties/${pending.id}` }),
+    check: (_caller, res) => expect(res.json()).toMatchObject({ status: 'pending' }),
+  },
+  {
+    route: 'GET /api/properties/publishers/:publisherId',
+    expect: [200, 200, 200, 401],
+    request: () => ({ url: `/api/properties/publishers/${owner.userId}` }),
+    check: (caller, res) => {
+      if (caller === 'owner') {
+        expect(res.body).toContain(pending.id);
+        expect(res.body).toContain('ownerPhoneNumber');
+      } else {
+        expect(res.body).toContain(approved.id);
+        publicOnly(res.body);
+      }
+    },
+  },
+  { route: 'GET /api/locations/regions', expect: ALL(200), request: get('/api/locations/regions') },
+  {
+    route: 'GET /api/locations/regions/:id',
+    expect: ALL(200),
+    request: () => ({ url: `/api/locations/regions/${chain.region.id}` }),
+  },
+  {
+    route: 'GET /api/locations/districts/:id',
+    expect: ALL(200),
+    request: () => ({ url: `/api/locations/districts/${chain.district.id}` }),
+  },
+  {
+    route: 'GET /api/locations/wards/:id',
+    expect: ALL(200),
+    request: () => ({ url: `/api/locations/wards/${chain.ward.id}` }),
+  },
+  { route: 'GET /api/subscription-plan', expect: ALL(200), request: get('/api/subscription-plan') },
+  { route: 'GET /api/promotion-plan', expect: ALL(200), request: get('/api/promotion-plan') },
+  {
+    route: 'GET /media/*',
+    expect: ALL(200),
+    request: get(`/media/${MEDIA_KEY}`),
+  },
+
+  // ------------------------------------------------------------ sign-in (a bearer token changes nothing)
+  {
+    route: 'POST /api/auth/signup',
+    expect: ALL(201),
+    request: () => ({
+      url: '/api/auth/signup',
+      payload: { firstName: 'Zawadi', lastName: 'Lyimo', phoneNumber: nextPhone().local },
+    }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    expect: ALL(200),
+    // A user of its own per call: a second code for one phone so soon is a 429.
+    request: async () => ({
+      url: '/api/auth/login',
+      payload: { phoneNumber: (await signUp(t)).phone.e164 },
+    }),
+  },
+  {
+    route: 'POST /api/auth/verify-otp',
+    expect: ALL(200),
+    request: async () => {
+      const { phone } = await signUp(t);
+      const login = await post(t, '/api/auth/login', { phoneNumber: phone.e164 });
+      expect(login.statusCode).toBe(200);
+      const otp = await lastCodeFor(t.dataDir, phone.e164);
+      return { url: '/api/auth/verify-otp', payload: { phoneNumber: phone.e164, otp } };
+    },
+  },
+  {
+    route: 'POST /api/auth/refresh-token',
+    expect: ALL(200),
+    request: async () => ({
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: (await signUpAndIn(t)).refreshToken },
+    }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    expect: ALL(200),
+    request: async () => ({
+      url: '/api/auth/logout',
+      payload: { refreshToken: (await signUpAndIn(t)).refreshToken },
+    }),
+  },
+  {
+    route: 'POST /api/admin/login',
+    expect: ALL(200),
+    request: () => ({
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: TEST_ADMIN_PASSWORD },
+    }),
+  },
+
+  // ------------------------------------------------------------ the owner's listings
+  {
+    route: 'POST /api/properties/:slug',
+    // Any signed-in user publishes as themselves ("other" and "owner" alike).
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/properties/lease', payload: listingBody('Rent') }),
+  },
+  {
+    route: 'POST /api/properties/:id/address',
+    expect: OWNER_ONLY,
+    request: async () => ({
+      url: `/api/properties/${(await ownListing('draft')).id}/address`,
+      payload: {
+        regionId: chain.region.id,
+        districtId: chain.district.id,
+        wardId: chain.ward.id,
+        streetId: chain.street.id,
+        houseNumber: '12',
+      },
+    }),
+  },
+  {
+    route: 'PATCH /api/properties/:id',
+    expect: OWNER_ONLY,
+    request: async () => ({
+      url: `/api/properties/${(await ownListing()).id}`,
+      payload: { title: 'Nyumba mpya karibu na soko' },
+    }),
+  },
+  {
+    route: 'DELETE /api/properties/:id',
+    expect: OWNER_ONLY,
+    request: async () => ({ url: `/api/properties/${(await ownListing()).id}` }),
+  },
+  {
+    route: 'POST /api/properties/:id/media',
+    expect: [401, 403, 201, 401],
+    request: async () => {
+      const form = multipartPhoto();
+      return {
+        url: `/api/properties/${(await ownListing('draft')).id}/media`,
+        ...form,
+      };
+    },
+  },
+  {
+    route: 'GET /api/properties/:id/contact',
+    variant: 'an approved listing',
+    // Another user without a subscription must pay; admins call owners about any listing.
+    expect: [401, 402, 200, 200],
+    request: () => ({ url: `/api/properties/${approved.id}/contact` }),
+  },
+  {
+    route: 'GET /api/properties/:id/contact',
+    variant: 'a listing in review',
+    expect: [401, 404, 200, 200],
+    request: () => ({ url: `/api/properties/${pending.id}/contact` }),
+  },
+  {
+    route: 'POST /api/properties/:id/promote',
+    expect: [401, 403, 202, 401],
+    request: async () => ({
+      url: `/api/properties/${(await ownListing()).id}/promote`,
+      payload: { promotionPlanId, phoneNumber: PAYER_PHONE, provider: 'airtelmoney' },
+    }),
+  },
+
+  // ------------------------------------------------------------ the owner's account and payments
+  {
+    route: 'GET /api/users/:id',
+    expect: OWNER_ONLY,
+    request: () => ({ url: `/api/users/${owner.userId}` }),
+  },
+  {
+    route: 'PATCH /api/users/:id',
+    expect: OWNER_ONLY,
+    request: () => ({
+      url: `/api/users/${owner.userId}`,
+      payload: { firstName: 'Neema', lastName: 'Kweka' },
+    }),
+  },
+  {
+    route: 'GET /api/subscription/status/:userId',
+    expect: OWNER_ONLY,
+    request: () => ({ url: `/api/subscription/status/${owner.userId}` }),
+  },
+  {
+    route: 'POST /api/subscription/create',
+    // For the owner: another user may not buy one in the owner's name.
+    expect: [401, 403, 202, 401],
+    request: () => ({
+      url: '/api/subscription/create',
+      payload: {
+        userId: owner.userId,
+        planId: subscriptionPlanId,
+        phoneNumber: PAYER_PHONE,
+        provider: 'mpesa',
+      },
+    }),
+  },
+  {
+    route: 'GET /api/payments/:paymentId',
+    // Another user's payment is as unknown as a missing one; admins answer payers' questions.
+    expect: [401, 404, 200, 200],
+    request: () => ({ url: `/api/payments/${ownerPaymentId}` }),
+  },
+  {
+    route: 'POST /api/payments/callback/:provider',
+    variant: 'a forged, unsigned result',
+    expect: ALL(400),
+    request: () => ({
+      url: '/api/payments/callback/simulator',
+      payload: JSON.stringify({
+        eventId: randomUUID(),
+        reference: ownerPaymentId,
+        status: 'succeeded',
+      }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  },
+
+  // ------------------------------------------------------------ admin ("owner": the user concerned)
+  { route: 'GET /api/admin/me', expect: ADMIN_ONLY, request: get('/api/admin/me') },
+  {
+    route: 'POST /api/admin/logout',
+    expect: [401, 403, 403, 204],
+    // A session of its own: the shared admin token stays signed in for the other rows.
+    request: async (caller) => ({
+      url: '/api/admin/logout',
+      ...(caller === 'admin'
+        ? { headers: { authorization: `Bearer ${(await signInAdmin(t.app)).token}` } }
+        : {}),
+    }),
+  },
+  { route: 'GET /api/admin/dashboard', expect: ADMIN_ONLY, request: get('/api/admin/dashboard') },
+  { route: 'GET /api/admin/audit', expect: ADMIN_ONLY, request: get('/api/admin/audit') },
+  { route: 'GET /api/admin/users', expect: ADMIN_ONLY, request: get('/api/admin/users') },
+  {
+    route: 'GET /api/admin/users/:id',
+    expect: ADMIN_ONLY,
+    request: () => ({ url: `/api/admin/users/${owner.userId}` }),
+  },
+  {
+    route: 'PATCH /api/admin/users/:id/permissions',
+    expect: ADMIN_ONLY,
+    // A user of its own: the owner keeps the right to post for the other rows.
+    request: async () => ({
+      url: `/api/admin/users/${(await insertUser(t.db)).id}/permissions`,
+      payload: { canPost: false },
+    }),
+  },
+  { route: 'GET /api/admin/payments', expect: ADMIN_ONLY, request: get('/api/admin/payments') },
+  {
+    route: 'GET /api/admin/payments/export.csv',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/payments/export.csv'),
+  },
+  {
+    route: 'GET /api/admin/properties',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/properties'),
+  },
+  {
+    route: 'GET /api/admin/properties/:id',
+    expect: ADMIN_ONLY,
+    request: () => ({ url: `/api/admin/properties/${pending.id}` }),
+  },
+  {
+    route: 'POST /api/admin/properties/:id/approve',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/properties/${(await ownListing('pending')).id}/approve`,
+    }),
+  },
+  {
+    route: 'POST /api/admin/properties/:id/disapprove',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/properties/${(await ownListing('pending')).id}/disapprove`,
+      payload: { reason: 'Picha hazionekani vizuri' },
+    }),
+  },
+];
+
+/**
+ * "METHOD /path" of every route, from printRoutes' tree (as admin-access.test.ts reads it): each
+ * line is one node, indented four characters a level, its path relative to its parent, its
+ * methods in parentheses when a route ends there. HEAD is Fastify's copy of each GET.
+ */
+function routeTable(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const pathAt: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!node) continue;
+    const depth = (node[1] ?? '').length / 4;
+    const path = `${pathAt[depth - 1] ?? ''}${node[2] ?? ''}`;
+    pathAt[depth] = path;
+    pathAt.length = depth + 1;
+    for (const method of (node[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+/**
+ * Parameter names do not matter (the router prints GET /:slug and PATCH /:id as one node
+ * ":id|:slug"): every parameter becomes ":".
+ */
+const normalise = (route: string) => route.replace(/:[\w|:]+/g, ':');
+
+/** printRoutes shows the media route as a bare "*" under the root. */
+const PRINTED_AS: Record<string, string> = { 'GET *': 'GET /media/*' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, other, admin] = await Promise.all([
+    signUpAndIn(t, { firstName: 'Neema', lastName: 'Kweka' }),
+    signUpAndIn(t, { firstName: 'Daudi', lastName: 'Mushi' }),
+    signInAdmin(t.app),
+  ]);
+  chain = await insertLocationChain(t.db);
+  approved = await ownListing('approved');
+  pending = await ownListing('pending');
+  await insertPhoto(t.db, approved.id);
+  const features = { en: ['See owners’ phone numbers'], sw: ['Ona namba za wamiliki'] };
+  subscriptionPlanId = (
+    await insertPlan(t.db, { kind: 'subscription', durationDays: 30, priceTzs: 10_000, features })
+  ).id;
+  promotionPlanId = (
+    await insertPlan(t.db, { kind: 'promotion', durationDays: 7, priceTzs: 5_000, features })
+  ).id;
+  const bought = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscription/create',
+    headers: owner.auth,
+    remoteAddress: nextAddress(),
+    payload: {
+      userId: owner.userId,
+      planId: subscriptionPlanId,
+      phoneNumber: PAYER_PHONE,
+      provider: 'mpesa',
+    },
+  });
+  expect(bought.statusCode, bought.body).toBe(202);
+  ownerPaymentId = bought.json<TPaymentAccepted>().paymentId;
+  await t.storage.put(MEDIA_KEY, Buffer.from('RIFF\0\0\0\0WEBPVP8 fake'), 'image/webp');
+  jpeg = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the access table', () => {
+  it('lists every route of the app, and only those', () => {
+    const served = routeTable(t.app).map((route) => normalise(PRINTED_AS[route] ?? route));
+    const listed = new Set(TABLE.map((row) => normalise(row.route)));
+    expect(
+      served.filter((route) => !listed.has(route)),
+      'routes missing from TABLE',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((route) => !served.includes(route)),
+      'stale rows',
+    ).toEqual([]);
+  });
+
+  it.each(TABLE.map((row) => [`${row.route}${row.variant ? ` (${row.variant})` : ''}`, row]))(
+    '%s',
+    async (_name, row) => {
+      const [method = ''] = row.route.split(' ');
+      const got: number[] = [];
+      for (const caller of CALLERS) {
+        const call = await row.request(caller);
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: call.url,
+          headers: { ...headersOf(caller), ...call.headers },
+          remoteAddress: nextAddress(),
+          ...(call.payload === undefined ? {} : { payload: call.payload }),
+        });
+        got.push(res.statusCode);
+        if (res.statusCode < 300 && res.statusCode === row.expect[CALLERS.indexOf(caller)]) {
+          row.check?.(caller, res);
+        }
+      }
+      // One assertion for the four callers, so a failure shows the whole row.
+      expect(Object.fromEntries(CALLERS.map((c, i) => [c, got[i]]))).toEqual(
+        Object.fromEntries(CALLERS.map((c, i) => [c, row.expect[i]])),
+      );
+    },
+  );
+});
