@@ -5,9 +5,9 @@ import { useSignup } from '../api/signup';
 import { useCodeSignIn } from '../hooks/use-code-sign-in';
 import { describeAuthError, type AuthReason } from '../utils/auth-error';
 import { toLocalPhone, validateName, type RegisterValues } from '../utils/validation';
-import { AuthField } from './auth-field';
 import { CodeStep } from './code-step';
 import { FailureAlert } from './failure-alert';
+import { PersonFields, type PersonFieldState } from './person-fields';
 import './auth.css';
 
 export interface CheckoutContactStepProps {
@@ -90,7 +90,7 @@ export function CheckoutContactStep({ onSignedIn }: CheckoutContactStepProps) {
     }
   }
 
-  function fieldProps(field: Field) {
+  function fieldProps(field: Field): PersonFieldState {
     return {
       name: field,
       value: values[field],
@@ -155,25 +155,7 @@ export function CheckoutContactStep({ onSignedIn }: CheckoutContactStepProps) {
       ) : (
         <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
           <p className="auth-form__lead">{t('checkout.lead')}</p>
-          <AuthField
-            label={t('register.firstName')}
-            autoComplete="given-name"
-            {...fieldProps('firstName')}
-          />
-          <AuthField
-            label={t('register.lastName')}
-            autoComplete="family-name"
-            {...fieldProps('lastName')}
-          />
-          <AuthField
-            label={t('register.phone')}
-            type="tel"
-            // The tel keypad has the + of +255, the numeric one does not.
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={t('login.phonePlaceholder')}
-            {...fieldProps('phoneNumber')}
-          />
+          <PersonFields fieldProps={fieldProps} phoneInputMode="tel" />
           {invalid ? (
             <p id={invalidId} role="alert" className="auth-field__error">
               {t('checkout.invalid')}

@@ -11,9 +11,9 @@ import {
   type RegisterProblem,
   type RegisterValues,
 } from '../utils/validation';
-import { AuthField } from './auth-field';
 import { AuthSwitch, type AuthMode } from './auth-switch';
 import { FailureAlert } from './failure-alert';
+import { PersonFields, type PersonFieldState } from './person-fields';
 import './auth.css';
 
 export interface RegisterFormProps {
@@ -57,7 +57,7 @@ export function RegisterForm({ mode, initialPhone = '', onRegistered }: Register
     }
   }
 
-  function fieldProps(field: keyof RegisterValues) {
+  function fieldProps(field: keyof RegisterValues): PersonFieldState {
     return {
       name: field,
       value: values[field],
@@ -99,24 +99,7 @@ export function RegisterForm({ mode, initialPhone = '', onRegistered }: Register
 
   return (
     <form ref={form} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-      <AuthField
-        label={t('register.firstName')}
-        autoComplete="given-name"
-        {...fieldProps('firstName')}
-      />
-      <AuthField
-        label={t('register.lastName')}
-        autoComplete="family-name"
-        {...fieldProps('lastName')}
-      />
-      <AuthField
-        label={t('register.phone')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        placeholder={t('login.phonePlaceholder')}
-        {...fieldProps('phoneNumber')}
-      />
+      <PersonFields fieldProps={fieldProps} phoneInputMode="numeric" />
       {missing ? (
         <p id={requiredId} className="auth-field__error">
           {t('validation.allRequired')}
