@@ -1,0 +1,350 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiGet, baseUrl, openSession, type Session } from '../support/browser';
+import { waitForCards } from '../support/catalogue';
+import { approveThroughApi, publishRentThroughApi } from '../support/listings';
+import { messages, text } from '../support/locales';
+import {
+  newPerson,
+  registerThroughApi,
+  storeSession,
+  tokensThroughApi,
+  type ApiTokens,
+} from '../support/sign-in';
+import { until } from '../support/until';
+
+/*
+ * Every route of the app, in English and in Kiswahili, scanned with axe-core once its real content
+ * is on screen: no violation of impact serious or critical against WCAG 2.1 A and AA.
+ */
+
+const LANGUAGES = ['en', 'sw'] as const;
+type Language = (typeof LANGUAGES)[number];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** A payer the payment simulator never answers for: the PIN wait stays on screen. */
+const SILENT_PAYER = '0700000003';
+
+interface Finding {
+  route: string;
+  language: Language;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+function describeFinding(finding: Finding): string {
+  return `${finding.route} [${finding.language}] ${finding.rule} (${finding.impact}): ${finding.help} → ${finding.targets.join(' | ')}`;
+}
+
+/** The texts a reader of `language` sees, by namespace. */
+function textsOf(language: Language) {
+  return {
+    common: messages(language, 'common'),
+    catalogue: messages(language, 'catalogue'),
+    detail: messages(language, 'detail'),
+    auth: messages(language, 'auth'),
+    checkout: messages(language, 'checkout'),
+    posts: messages(language, 'posts'),
+    publish: messages(language, 'publish'),
+    admin: messages(language, 'admin'),
+  };
+}
+
+/** Scans the page as it is now; `route` names it in the report. */
+async function scan(page: Page, route: string, language: Language, into: Finding[]): Promise<void> {
+  // The stored choice took effect: the page is in the language the report says.
+  expect(await page.locator('html').getAttribute('lang'), route).toBe(language);
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // Only violations are reported: collecting every passing node doubles a scan's time.
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    into.push({
+      route,
+      language,
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    });
+  }
+}
+
+/** A browser whose visitor chose `language` in the header switch (the app's stored choice). */
+async function sessionIn(language: Language): Promise<Session> {
+  const session = await openSession({ locale: language === 'sw' ? 'sw-TZ' : 'en-US' });
+  await session.context.addInitScript((chosen) => {
+    window.localStorage.setItem('makazi.language', chosen);
+  }, language);
+  return session;
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => window.localStorage.clear());
+}
+
+interface Plan {
+  id: string;
+  durationInDays: number;
+}
+
+interface Fixture {
+  /** A demo listing for rent someone else published. */
+  listing: { id: string; title: string };
+  owner: { tokens: ApiTokens; listingId: string; listingTitle: string; pendingTitle: string };
+  subscriber: ApiTokens;
+  subscriptionDays: number;
+}
+
+/** A subscription paid through the simulator: the person may open any listing's contacts. */
+async function subscribe(tokens: ApiTokens, phone: string, plan: Plan): Promise<void> {
+  const headers = { Authorization: `Bearer ${tokens.access_token}` };
+  const response = await fetch(`${baseUrl()}/api/subscription/create`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      userId: tokens.sub,
+      planId: plan.id,
+      phoneNumber: phone,
+      provider: 'mpesa',
+    }),
+  });
+  if (!response.ok) throw new Error(`subscription: HTTP ${response.status}`);
+  await until(
+    async () => {
+      const status = await fetch(`${baseUrl()}/api/subscription/status/${tokens.sub}`, {
+        headers,
+      });
+      const { data } = (await status.json()) as { data: { isActive: boolean } };
+      return data.isActive ? true : undefined;
+    },
+    'the subscription to be paid',
+    30_000,
+  );
+}
+
+async function prepare(): Promise<Fixture> {
+  const [listing] = await apiGet<{ id: string; title: string }[]>('/api/properties?type=Rent');
+  if (!listing) throw new Error('the demo catalogue has no Rent listings');
+  const [plan] = await apiGet<Plan[]>('/api/subscription-plan');
+  if (!plan) throw new Error('no subscription plans seeded');
+
+  const owner = newPerson('Halima', 'Mrisho');
+  const subscriberPerson = newPerson('Juma', 'Kombo');
+  await Promise.all([registerThroughApi(owner), registerThroughApi(subscriberPerson)]);
+  const [ownerTokens, subscriber] = await Promise.all([
+    tokensThroughApi(owner),
+    tokensThroughApi(subscriberPerson),
+  ]);
+  const stamp = Date.now() % 100_000;
+  const listingTitle = `Sinza ${stamp}`;
+  const pendingTitle = `Mbezi ${stamp}`;
+  const listingId = await publishRentThroughApi(ownerTokens.access_token, listingTitle);
+  await publishRentThroughApi(ownerTokens.access_token, pendingTitle);
+  await Promise.all([
+    approveThroughApi(listingId),
+    subscribe(subscriber, subscriberPerson.phone, plan),
+  ]);
+  return {
+    listing,
+    owner: { tokens: ownerTokens, listingId, listingTitle, pendingTitle },
+    subscriber,
+    subscriptionDays: plan.durationInDays,
+  };
+}
+
+let fixture: Fixture;
+beforeAll(async () => {
+  fixture = await prepare();
+}, 90_000);
+
+describe.each(LANGUAGES)('accessibility in %s', (language) => {
+  const t = textsOf(language);
+  let session: Session;
+  beforeAll(async () => {
+    session = await sessionIn(language);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('public pages', async () => {
+    const { page } = session;
+    const findings: Finding[] = [];
+
+    await page.goto('/home');
+    await waitForCards(page.getByTestId('carousel-Rent'), 'the Rent carousel');
+    await scan(page, '/home', language, findings);
+
+    const lists = [
+      ['/land', 'Land'],
+      ['/lease', 'Rent'],
+      ['/apartment', 'Apartment'],
+      ['/house-for-sale', 'HouseForSale'],
+    ] as const;
+    for (const [route, type] of lists) {
+      await page.goto(route);
+      await page.getByRole('heading', { name: text(t.catalogue, `lists.${type}`) }).waitFor();
+      await waitForCards(page.locator('main'), route);
+      await scan(page, route, language, findings);
+    }
+
+    await page.goto('/login');
+    await page.getByRole('heading', { name: text(t.auth, 'login.title') }).waitFor();
+    await scan(page, '/login', language, findings);
+
+    await page.goto('/register');
+    await page.getByRole('heading', { name: text(t.auth, 'register.title') }).waitFor();
+    await scan(page, '/register', language, findings);
+
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { name: text(t.checkout, 'subscribe.title') }).waitFor();
+    await page
+      .getByRole('link', { name: text(t.checkout, 'selectPlan') })
+      .first()
+      .waitFor();
+    await scan(page, '/subscribe', language, findings);
+
+    await page.goto(`/plan/${fixture.subscriptionDays}`);
+    await page.getByRole('heading', { name: text(t.auth, 'checkout.title') }).waitFor();
+    await scan(page, '/plan/{days} step 1', language, findings);
+
+    expect(findings.map(describeFinding)).toEqual([]);
+  });
+
+  it('signed-in pages', { timeout: 120_000 }, async () => {
+    const { page } = session;
+    const findings: Finding[] = [];
+    const { owner, listing } = fixture;
+
+    // Someone without a subscription, who owns an approved listing.
+    await storeSession(page, owner.tokens);
+    await page.goto(`/lease/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    await scan(page, '/lease/{id}', language, findings);
+    await page.getByRole('button', { name: text(t.detail, 'contacts.view') }).click();
+    await page.waitForURL('**/subscribe');
+    await page.getByRole('heading', { name: text(t.checkout, 'subscribe.title') }).waitFor();
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: text(t.common, 'guards.subscriptionRequired') })
+      .first();
+    await toast.waitFor();
+    // Scanned mid-entrance, a fading toast would measure as low contrast: let it finish arriving.
+    await toast.evaluate((node) =>
+      Promise.all(node.getAnimations().map((animation) => animation.finished)),
+    );
+    await scan(page, '/lease/{id} View Contacts, no subscription', language, findings);
+
+    await page.goto('/posts');
+    await page.getByRole('heading', { name: text(t.posts, 'title') }).waitFor();
+    const card = page.locator('article', {
+      has: page.getByRole('heading', { name: owner.listingTitle }),
+    });
+    await card.waitFor();
+    await scan(page, '/posts', language, findings);
+
+    await page.goto('/post');
+    await page.getByRole('heading', { name: text(t.publish, 'title.create') }).waitFor();
+    await page.getByRole('radio', { name: text(t.common, 'types.Rent'), exact: true }).check();
+    await page.getByLabel(text(t.publish, 'fields.title')).waitFor();
+    await scan(page, '/post step 1', language, findings);
+
+    await page.goto(`/user/lease/${owner.listingId}`);
+    await page.getByRole('heading', { level: 1, name: owner.listingTitle }).waitFor();
+    await page.getByRole('button', { name: text(t.posts, 'owner.contacts.view') }).click();
+    await page.getByRole('button', { name: text(t.posts, 'owner.contacts.hide') }).waitFor();
+    await scan(page, '/user/lease/{id} contacts open', language, findings);
+
+    await page.goto('/posts');
+    await card.getByRole('link', { name: text(t.posts, 'card.promote') }).click();
+    await page.getByRole('heading', { name: text(t.checkout, 'promote.title') }).waitFor();
+    await page.getByTestId('promoted-listing').waitFor();
+    await scan(page, '/promote', language, findings);
+    await page
+      .getByRole('link', { name: text(t.checkout, 'selectPlan') })
+      .first()
+      .click();
+    await page.waitForURL(/\/promotion-plan\/\d+$/);
+    await page.getByText(owner.listingTitle).first().waitFor();
+    await page.getByLabel(text(t.checkout, 'form.phone')).waitFor();
+    await scan(page, '/promotion-plan/{days}', language, findings);
+
+    await page.goto(`/plan/${fixture.subscriptionDays}`);
+    await page.getByText(text(t.checkout, 'steps.paymentOnly'), { exact: true }).first().waitFor();
+    await page.getByLabel(text(t.checkout, 'form.phone')).waitFor();
+    await scan(page, '/plan/{days} step 2', language, findings);
+    await page.getByLabel(text(t.checkout, 'form.provider')).selectOption('mpesa');
+    await page.getByLabel(text(t.checkout, 'form.phone')).fill(SILENT_PAYER);
+    await page.getByRole('button', { name: text(t.checkout, 'form.pay').split('{{')[0] }).click();
+    await page.getByRole('heading', { name: text(t.checkout, 'wait.title') }).waitFor();
+    await scan(page, '/plan/{days} PIN wait', language, findings);
+
+    // A subscriber opens a listing's contacts.
+    await signOut(page);
+    await storeSession(page, fixture.subscriber);
+    await page.goto(`/lease/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    await page.getByRole('button', { name: text(t.detail, 'contacts.view') }).click();
+    await page.getByRole('link', { name: text(t.detail, 'contacts.call') }).waitFor();
+    await scan(page, '/lease/{id} contacts open, subscribed', language, findings);
+    await signOut(page);
+
+    expect(findings.map(describeFinding)).toEqual([]);
+  });
+
+  it('admin pages', async () => {
+    const { page } = session;
+    const findings: Finding[] = [];
+    const { owner } = fixture;
+    const { username, password } = inject('admin');
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: text(t.admin, 'login.title') }).waitFor();
+    await scan(page, '/admin', language, findings);
+    await page.getByLabel(text(t.admin, 'login.username')).fill(username);
+    await page.getByLabel(text(t.admin, 'login.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: text(t.admin, 'login.submit'), exact: true }).click();
+
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { name: text(t.admin, 'dashboard.title') }).waitFor();
+    await page.getByText(text(t.admin, 'dashboard.awaitingReview')).first().waitFor();
+    await page.getByRole('heading', { name: text(t.admin, 'dashboard.chartTitle') }).waitFor();
+    await scan(page, '/admin/dashboard', language, findings);
+
+    await page.goto(
+      `/admin/property?type=Rent&status=pending&q=${encodeURIComponent(owner.pendingTitle)}`,
+    );
+    await page.getByRole('heading', { name: text(t.admin, 'properties.title') }).waitFor();
+    await page.getByRole('row').filter({ hasText: owner.pendingTitle }).waitFor();
+    await scan(page, '/admin/property', language, findings);
+
+    await page.goto(`/admin/lease/${owner.listingId}`);
+    await page.getByRole('heading', { level: 1, name: owner.listingTitle }).waitFor();
+    await scan(page, '/admin/lease/{id}', language, findings);
+
+    await page.goto(`/admin/users?q=${encodeURIComponent('Halima')}`);
+    await page.getByRole('heading', { name: text(t.admin, 'users.title') }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Mrisho' }).first().waitFor();
+    await scan(page, '/admin/users', language, findings);
+
+    await page.goto(`/admin/users/${owner.tokens.sub}`);
+    await page.getByRole('heading', { name: text(t.admin, 'user.title') }).waitFor();
+    await page.getByText(owner.listingTitle).first().waitFor();
+    await scan(page, '/admin/users/{id}', language, findings);
+
+    await page.goto('/admin/finance');
+    await page.getByRole('heading', { name: text(t.admin, 'finance.title') }).waitFor();
+    await page.getByTestId('total-count').waitFor();
+    await page.getByRole('row').nth(1).waitFor();
+    await scan(page, '/admin/finance', language, findings);
+
+    // The admin session lives in sessionStorage: leave the next language's visitor signed out.
+    await page.evaluate(() => window.sessionStorage.clear());
+    expect(findings.map(describeFinding)).toEqual([]);
+  });
+});
