@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,7 +25,8 @@ import {
 import { downloadPaymentsCsv, paymentsQueryOptions } from '../api/payments';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatDateTime, formatNumber } from '../utils/format';
-import { PAGE_SIZES, readPaging, readPaymentFilter, withChanges } from '../utils/search-params';
+import { readPaging, readPaymentFilter, withChanges } from '../utils/search-params';
+import { AdminPagination } from './admin-pagination';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 
@@ -229,15 +229,11 @@ export function FinancePage() {
                   </TableBody>
                 </Table>
               </TableContainer>
-              <TablePagination
-                component="div"
-                count={payments.data.total}
-                page={Math.max(0, page - 1)}
-                rowsPerPage={pageSize}
-                rowsPerPageOptions={[...PAGE_SIZES]}
-                labelRowsPerPage={t('properties.rowsPerPage')}
-                onPageChange={(_event, next) => change({ page: next + 1 })}
-                onRowsPerPageChange={(event) => change({ pageSize: event.target.value })}
+              <AdminPagination
+                total={payments.data.total}
+                page={page}
+                pageSize={pageSize}
+                onChange={change}
               />
             </Paper>
           )}

@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -31,13 +30,9 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { removeFromList, useApprove } from '../hooks/use-approve';
 import { useSnackbar } from '../hooks/use-snackbar';
 import { formatNumber, shortId } from '../utils/format';
-import {
-  MODERATION_STATUSES,
-  PAGE_SIZES,
-  readPropertySearch,
-  withChanges,
-} from '../utils/search-params';
+import { MODERATION_STATUSES, readPropertySearch, withChanges } from '../utils/search-params';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { AdminPagination } from './admin-pagination';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { PropertyQuickLook } from './property-quick-look';
@@ -195,15 +190,11 @@ export function PropertiesPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={properties.data.total}
-            page={Math.max(0, search.page - 1)}
-            rowsPerPage={search.pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            labelRowsPerPage={t('properties.rowsPerPage')}
-            onPageChange={(_event, next) => change({ page: next + 1 })}
-            onRowsPerPageChange={(event) => change({ pageSize: event.target.value })}
+          <AdminPagination
+            total={properties.data.total}
+            page={search.page}
+            pageSize={search.pageSize}
+            onChange={change}
           />
         </Paper>
       )}

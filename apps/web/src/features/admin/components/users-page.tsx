@@ -8,14 +8,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { usersQueryOptions } from '../api/users';
 import { useAdminText } from '../hooks/use-admin-text';
 import { shortId } from '../utils/format';
-import { PAGE_SIZES, readUserSearch, withChanges } from '../utils/search-params';
+import { readUserSearch, withChanges } from '../utils/search-params';
+import { AdminPagination } from './admin-pagination';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { SearchBox } from './search-box';
@@ -104,15 +104,11 @@ export function UsersPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={users.data.total}
-            page={Math.max(0, search.page - 1)}
-            rowsPerPage={search.pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            labelRowsPerPage={t('properties.rowsPerPage')}
-            onPageChange={(_event, next) => change({ page: next + 1 })}
-            onRowsPerPageChange={(event) => change({ pageSize: event.target.value })}
+          <AdminPagination
+            total={users.data.total}
+            page={search.page}
+            pageSize={search.pageSize}
+            onChange={change}
           />
         </Paper>
       )}

@@ -1,0 +1,32 @@
+import TablePagination from '@mui/material/TablePagination';
+import { useAdminText } from '../hooks/use-admin-text';
+import { PAGE_SIZES } from '../utils/search-params';
+
+export interface AdminPaginationProps {
+  total: number;
+  /** 1-based, as in the URL and the API; MUI counts pages from 0. */
+  page: number;
+  pageSize: number;
+  /** Receives the URL change: a 1-based page, or a page size (as typed in the select). */
+  onChange: (changes: { page: number } | { pageSize: string }) => void;
+}
+
+/**
+ * The pager under every admin table. The page and page size live in the URL, so each list pages
+ * the same way and a reload or a shared link keeps the place.
+ */
+export function AdminPagination({ total, page, pageSize, onChange }: AdminPaginationProps) {
+  const { t } = useAdminText();
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.max(0, page - 1)}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      labelRowsPerPage={t('properties.rowsPerPage')}
+      onPageChange={(_event, next) => onChange({ page: next + 1 })}
+      onRowsPerPageChange={(event) => onChange({ pageSize: event.target.value })}
+    />
+  );
+}
