@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons';
 import { closeAuthModal, openAuthModal, useAuthModal } from '../../../lib/auth-modal';
-import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { returnPath } from '../utils/return-path';
 import { LoginFlow } from './login-flow';
 import { RegisterForm } from './register-form';
@@ -12,6 +12,16 @@ import './auth.css';
 
 function focusFirstField(node: HTMLElement | null) {
   node?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+}
+
+/**
+ * Back to whatever opened the popover. Signing in replaces SIGN IN with the account menu, so the
+ * opener is gone then: the page's main content takes the focus rather than the document body, where
+ * a keyboard or screen reader user would lose their place.
+ */
+function returnFocus(opener: HTMLElement | null) {
+  if (opener?.isConnected) opener.focus();
+  else document.querySelector<HTMLElement>('main[tabindex]')?.focus();
 }
 
 /**
@@ -30,7 +40,7 @@ export default function AuthDialog() {
     open,
     onDismiss: closeAuthModal,
     backdrop: 'press',
-    onHide: refocus,
+    onHide: returnFocus,
   });
   const titleId = useId();
 
@@ -48,7 +58,11 @@ export default function AuthDialog() {
   }
 
   return (
-    <dialog {...dialogProps} className="dialog dialog--centred auth-dialog" aria-labelledby={open ? titleId : undefined}>
+    <dialog
+      {...dialogProps}
+      className="dialog dialog--centred auth-dialog"
+      aria-labelledby={open ? titleId : undefined}
+    >
       {open ? (
         <div className="auth-dialog__panel">
           <div className="auth-dialog__top">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRICE_TZS_MAX, PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
@@ -12,6 +12,19 @@ export interface SearchBarProps {
   onSubmit: (filters: CatalogueFilters) => void;
   /** The type filter is on the home page only; list pages are one type already. */
   showTypeFilter?: boolean;
+}
+
+/*
+ * A submit writes the URL and the caller remounts the form with it (key = query string), so the
+ * control that had the focus goes away: the focus would drop to the page, and a keyboard or screen
+ * reader user would lose their place. The old form hands the control's selector to the new one.
+ */
+let focusCarriedOver: string | null = null;
+
+function focusSelector(element: Element | null): string | null {
+  const name = element?.getAttribute('name');
+  if (name) return `[name="${name}"]`;
+  return element?.matches('button[type="submit"]') ? 'button[type="submit"]' : 'input';
 }
 
 function toPrice(raw: string): number | undefined {
@@ -50,8 +63,26 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
 
   const hasValue = Object.values(value).some((field) => field !== undefined);
 
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const node = form.current;
+    if (node && focusCarriedOver) {
+      (node.querySelector<HTMLElement>(focusCarriedOver) ?? node.querySelector('input'))?.focus();
+    }
+    focusCarriedOver = null;
+    return () => {
+      if (!node?.contains(document.activeElement)) return;
+      // Only for the form mounted in the same commit; any later form leaves the focus alone.
+      focusCarriedOver = focusSelector(document.activeElement);
+      queueMicrotask(() => {
+        focusCarriedOver = null;
+      });
+    };
+  }, []);
+
   return (
     <form
+      ref={form}
       role="search"
       aria-label={t('search.formLabel')}
       onSubmit={submit}
