@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type publish from './locales/en/publish.json';
 import type posts from './locales/en/posts.json';
 import type checkout from './locales/en/checkout.json';
+import type admin from './locales/en/admin.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -18,6 +19,7 @@ declare module 'i18next' {
       publish: typeof publish;
       posts: typeof posts;
       checkout: typeof checkout;
+      admin: typeof admin;
     };
   }
 }

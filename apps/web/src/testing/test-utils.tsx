@@ -7,6 +7,7 @@ import type { TLocale } from '@makazi/contracts/common';
 import { AppProvider } from '../app/provider';
 import { createI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import enAdmin from '../locales/en/admin.json';
 import enAuth from '../locales/en/auth.json';
 import enCheckout from '../locales/en/checkout.json';
 import enPosts from '../locales/en/posts.json';
@@ -14,6 +15,7 @@ import enPublish from '../locales/en/publish.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
+import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
 import swPosts from '../locales/sw/posts.json';
@@ -31,6 +33,7 @@ export const testResources = {
     publish: enPublish,
     posts: enPosts,
     checkout: enCheckout,
+    admin: enAdmin,
   },
   sw: {
     common: swCommon,
@@ -40,6 +43,7 @@ export const testResources = {
     publish: swPublish,
     posts: swPosts,
     checkout: swCheckout,
+    admin: swAdmin,
   },
 };
 
