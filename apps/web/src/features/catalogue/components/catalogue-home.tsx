@@ -45,7 +45,7 @@ export function CatalogueHome() {
           />
         </section>
       ) : (
-        <div aria-label={t('home.carouselsLabel')} className="home-carousels">
+        <div role="group" aria-label={t('home.carouselsLabel')} className="home-carousels">
           {HOME_CAROUSEL_TYPES.map((type) => (
             <PropertyCarousel key={type} type={type} />
           ))}
