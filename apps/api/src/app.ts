@@ -66,7 +66,7 @@ import {
   registerAuthentication,
 } from './plugins/authentication';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandler } from './plugins/error-handler';
+import { handleError, registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -138,6 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Per-address limits need the client's address, which behind a proxy is in X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
+    // A URL the router cannot decode, or a path parameter over maxParamLength, is answered before
+    // any handler: through the error handler, so it too is { statusCode, code, message }.
+    frameworkErrors: (error, request, reply) => {
+      void handleError(error, request, reply);
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);

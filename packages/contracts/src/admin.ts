@@ -48,8 +48,15 @@ function paged<T extends z.ZodType>(item: T) {
   });
 }
 
-/** YYYY-MM-DD, a day in East Africa Time (the business's calendar). */
-export const ZCalendarDay = z.iso.date('must be a date like 2026-11-22');
+/**
+ * YYYY-MM-DD, a day in East Africa Time (the business's calendar). Years 2000–2999: a day far
+ * outside (0000-01-01, 9999-12-31) becomes an instant PostgreSQL cannot read once shifted to EAT.
+ */
+export const ZCalendarDay = z.iso
+  .date('must be a date like 2026-11-22')
+  .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', {
+    error: 'must be a date from 2000-01-01 to 2999-12-31',
+  });
 
 // ---------------------------------------------------------------- dashboard
 

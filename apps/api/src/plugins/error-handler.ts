@@ -60,21 +60,46 @@ function clientError(error: unknown): AppError | undefined {
   return new AppError(appCode, typeof message === 'string' ? message : 'Bad request');
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return sendAppError(reply, error);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = (error as { validationContext?: string }).validationContext;
-      return sendAppError(reply, validationError(error.validation, context));
-    }
-    const fromClient = clientError(error);
-    if (fromClient) return sendAppError(reply, fromClient);
+/**
+ * PostgreSQL refuses some text a request can carry (a NUL character, "\\u0000" in jsonb): the
+ * driver's error, however wrapped (Drizzle puts it in `cause`), is the client's fault, not a 500.
+ */
+const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
 
-    // A 500 is a bug: log everything (the request id rides along on request.log), show nothing.
-    request.log.error({ err: error }, 'unhandled error');
-    return sendAppError(reply, new AppError('INTERNAL', 'Something went wrong'));
-  });
+function isInvalidTextError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && INVALID_TEXT_SQLSTATES.has(code)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** Every error answer (also Fastify's frameworkErrors: bad URLs, over-long params): AppError JSON. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    return sendAppError(reply, error);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    return sendAppError(reply, validationError(error.validation, context));
+  }
+  const fromClient = clientError(error);
+  if (fromClient) return sendAppError(reply, fromClient);
+  if (isInvalidTextError(error)) {
+    return sendAppError(
+      reply,
+      new AppError('VALIDATION_FAILED', 'request: text must not contain NUL characters'),
+    );
+  }
+
+  // A 500 is a bug: log everything (the request id rides along on request.log), show nothing.
+  request.log.error({ err: error }, 'unhandled error');
+  return sendAppError(reply, new AppError('INTERNAL', 'Something went wrong'));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
 }

@@ -45,6 +45,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: true,
       index: ['index.html'],
+      // A NUL in the path (GET /x%00) makes the file system throw: no file has one, so it is a 404.
+      allowedPath: (pathName) => !pathName.includes('\0'),
       // Cache-Control is decided per file below: hashed assets forever, everything else revalidated.
       cacheControl: false,
       setHeaders(res, filePath) {

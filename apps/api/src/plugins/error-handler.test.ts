@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZErrorResponse } from '@makazi/contracts/common';
+import { signInAdmin, type SignedInAdmin } from '../test/admin';
+import { nextAddress } from '../test/sign-in';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/*
+ * Regressions found by the route fuzzer (src/test/fuzz.test.ts): a NUL character reaching
+ * PostgreSQL was a 500, and URLs the router refuses before any handler (bad percent-encoding, a
+ * path parameter over maxParamLength) were answered in Fastify's own error shape.
+ */
+
+let t: TestApp;
+let admin: SignedInAdmin;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectAppError(res: { statusCode: number; json: () => unknown }, status: number) {
+  expect(res.statusCode).toBe(status);
+  const body = ZErrorResponse.parse(res.json());
+  expect(body.statusCode).toBe(status);
+  return body;
+}
+
+describe('text PostgreSQL refuses (a NUL character)', () => {
+  it('is a 400 on the admin sign-in, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'a\u0000b', password: 'whatever password' },
+      remoteAddress: nextAddress(),
+    });
+    expect(expectAppError(res, 400).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('is a 400 in a search, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/properties?q=%00',
+      headers: { authorization: `Bearer ${admin.token}` },
+      remoteAddress: nextAddress(),
+    });
+    expect(expectAppError(res, 400).code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('URLs the router refuses', () => {
+  it('answers bad percent-encoding in the AppError shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/properties/%E0%A4%A' });
+    expect(expectAppError(res, 400).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers a path parameter over the length limit in the AppError shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/properties/${'a'.repeat(500)}` });
+    expect(expectAppError(res, 400).code).toBe('VALIDATION_FAILED');
+  });
+});
