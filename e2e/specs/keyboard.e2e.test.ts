@@ -126,6 +126,16 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: text(auth, 'login.title') });
     await dialog.waitFor();
+    // Escape closes it and gives the focus back to SIGN IN; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await until(
+      () => focusMatches(page, 'header a[href="/login"]').then((yes) => yes || undefined),
+      'focus back on SIGN IN',
+    );
+    await expectVisibleFocus(page, 'SIGN IN after Escape');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
     await until(
       () => focusMatches(page, 'dialog input[name="phoneNumber"]').then((yes) => yes || undefined),
       'focus on the phone field',
