@@ -58,7 +58,7 @@ async function scan(page: Page, route: string, language: Language, into: Finding
   expect(await page.locator('html').getAttribute('lang'), route).toBe(language);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
-    // Only violations are reported: collecting every passing node doubles a scan's time.
+    // Only violations count: axe need not collect the nodes of every passing rule.
     .options({ resultTypes: ['violations'] })
     // axe.run in the page itself: the app has no iframes, so the default (partial runs finished
     // in a fresh blank page, for cross-origin frames) only costs a page per scan.
