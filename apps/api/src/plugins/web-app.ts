@@ -8,6 +8,8 @@ import { sendAppError } from './error-handler';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the hashed bundles of the current release, so a browser must revalidate it.
 const REVALIDATE = 'no-cache';
+/** A `..` path segment, / or \ separated, as the file server (send) tests for it. */
+const DOT_DOT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
 /** Paths the SPA never owns: an unknown one is a JSON 404, whatever the Accept header says. */
 function isBackendPath(url: string): boolean {
@@ -45,8 +47,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: true,
       index: ['index.html'],
-      // A NUL in the path (GET /x%00) makes the file system throw: no file has one, so it is a 404.
-      allowedPath: (pathName) => !pathName.includes('\0'),
+      // Paths the file server would refuse with an error (a 500 here): a NUL (GET /x%00), which
+      // the file system throws on, and a `..` segment, even with a backslash (GET /a..%5C..%5Cb),
+      // which it forbids. No file has either, so they are unknown paths: the 404 below.
+      allowedPath: (pathName) => !pathName.includes('\0') && !DOT_DOT_SEGMENT.test(pathName),
       // Cache-Control is decided per file below: hashed assets forever, everything else revalidated.
       cacheControl: false,
       setHeaders(res, filePath) {
