@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
  * Regressions found by the route fuzzer (src/test/fuzz.test.ts): a NUL character reaching
- * PostgreSQL was a 500, and URLs the router refuses before any handler (bad percent-encoding, a
- * path parameter over maxParamLength) were answered in Fastify's own error shape.
+ * PostgreSQL was a 500, URLs the router refuses before any handler (bad percent-encoding, a path
+ * parameter over maxParamLength) were answered in Fastify's own error shape, and a path the docs'
+ * file server refuses (a NUL, a `..` segment) was a 500.
  */
 
 let t: TestApp;
@@ -60,4 +61,16 @@ describe('URLs the router refuses', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/properties/${'a'.repeat(500)}` });
     expect(expectAppError(res, 400).code).toBe('VALIDATION_FAILED');
   });
+});
+
+describe('paths the docs file server refuses', () => {
+  it.each(['/api/docs/static/%00', '/api/docs/static/..%5C..%5Cpackage.json'])(
+    'GET %s is a 4xx in the AppError shape, not a 500',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expectAppError(res, res.statusCode);
+    },
+  );
 });

@@ -53,8 +53,11 @@ function clientError(error: unknown): AppError | undefined {
   };
   if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
   // Only errors Fastify and its plugins raise on purpose carry an FST_ code; their messages are
-  // written for clients. Anything else with a 4xx status came from somewhere we do not vouch for.
-  if (typeof code !== 'string' || !code.startsWith('FST_')) return undefined;
+  // written for clients. The file servers (@fastify/static, under the SPA and /api/docs/static)
+  // refuse a path (a NUL, a `..` segment) with an http-errors 4xx, marked `expose` for clients.
+  // Anything else with a 4xx status came from somewhere we do not vouch for.
+  const fastifyCode = typeof code === 'string' && code.startsWith('FST_');
+  if (!fastifyCode && (error as { expose?: unknown }).expose !== true) return undefined;
   // A rarer 4xx (406, 414 …) has no code of its own in the vocabulary: it is the client's fault all the same.
   const appCode = CLIENT_ERROR_CODES[statusCode] ?? 'VALIDATION_FAILED';
   return new AppError(appCode, typeof message === 'string' ? message : 'Bad request');
