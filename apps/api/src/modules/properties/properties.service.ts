@@ -119,15 +119,33 @@ function toPhoto(row: PhotoRow): TPhoto | undefined {
   };
 }
 
+/**
+ * The variant shown() displays, found in one pass without sorting or building URLs: the widest
+ * at most DISPLAY_WIDTH (the last of equal widths, as after a stable sort), else the narrowest
+ * (the first of equal widths). The media group needs only this one URL per photo, and a list
+ * page has about 130 photos.
+ */
+function displayVariant(variants: PhotoRow['variants']): PhotoRow['variants'][number] | undefined {
+  let fitting: PhotoRow['variants'][number] | undefined;
+  let narrowest: PhotoRow['variants'][number] | undefined;
+  for (const variant of variants) {
+    if (variant.width <= DISPLAY_WIDTH && (!fitting || variant.width >= fitting.width)) {
+      fitting = variant;
+    }
+    if (!narrowest || variant.width < narrowest.width) narrowest = variant;
+  }
+  return fitting ?? narrowest;
+}
+
 /** The spec's single media group: every showable photo's label and display URL, in position order. */
 function toMedia(pictures: PictureRow[]): TMediaGroup[] {
   const labels: TPictureLabel[] = [];
   const urls: string[] = [];
   for (const picture of pictures) {
-    const photo = shown(picture.variants);
-    if (!photo) continue;
+    const display = displayVariant(picture.variants);
+    if (!display) continue;
     labels.push(picture.label);
-    urls.push(photo.display.url);
+    urls.push(mediaUrl(display.key));
   }
   return urls.length === 0 ? [] : [{ name: mediaGroupName(labels), pictures: urls }];
 }
