@@ -6,7 +6,7 @@ import { ZErrorResponse } from '@makazi/contracts/common';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import { ZPropertyIdParams, ZViewerProperty } from '@makazi/contracts/listings';
 import { ZPictureLabel } from '@makazi/contracts/properties';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { FormPart, MediaService } from './media.service';
@@ -60,6 +60,10 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
       'UNSUPPORTED_MEDIA_TYPE',
       'Send the photos as multipart/form-data with repeated files and category fields.',
     );
+  }
+  // The parser throws a plain Error (a 500) on a multipart type without its boundary parameter.
+  if (!/;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '')) {
+    throw invalidField('content-type', 'multipart/form-data needs its boundary parameter');
   }
   for await (const part of request.parts()) {
     if (part.type === 'file') {

@@ -558,6 +558,20 @@ describe('POST /api/properties/:id/media', () => {
     expect(json.statusCode, json.body).toBe(415);
   });
 
+  // Found by the API fuzzer: the multipart parser threw a plain Error, a 500.
+  it('refuses a multipart body whose content type has no boundary with 400', async () => {
+    const property = await listing();
+    const { payload } = multipart([category('picha_mbele')]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${property.id}/media`,
+      headers: { ...owner.auth, 'content-type': 'multipart/form-data' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).details?.[0]?.field).toBe('content-type');
+  });
+
   it(`refuses more than ${PHOTOS_PER_LISTING_MAX} photos on a listing`, async () => {
     const property = await listing();
     const before = await storedFiles();
