@@ -135,7 +135,9 @@ export const ZDisapproveBody = z.object({
     .string()
     .trim()
     .min(3, 'Give the owner a reason (at least 3 characters)')
-    .max(500, 'Keep the reason under 500 characters'),
+    .max(500, 'Keep the reason under 500 characters')
+    // A lone UTF-16 surrogate is no text, and PostgreSQL refuses it in the audit entry's JSON.
+    .refine((reason) => !/\p{Cs}/u.test(reason), { error: 'must be valid text' }),
 });
 export type TDisapproveBody = z.infer<typeof ZDisapproveBody>;
 
