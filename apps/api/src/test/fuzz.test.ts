@@ -539,7 +539,7 @@ async function fuzzRoute(route: RouteSpec, numRuns: number, seed: number): Promi
 
 /** Runs per route: more where the input space is large, fewer for fixed multipart bodies. */
 function runsFor(route: RouteSpec): number {
-  if (route.body?.contentType === 'multipart/form-data') return hostileMultipartBodies().length * 2;
+  if (route.body?.contentType === 'multipart/form-data') return hostileMultipartBodies().length * 4;
   const inputs = route.pathParams.length + route.query.length + (route.body ? 3 : 0);
   return Math.round(RUNS_PER_ROUTE * (inputs === 0 ? 0.4 : inputs > 3 ? 1.5 : 1));
 }
