@@ -488,15 +488,31 @@ function describeRequest(request: FuzzRequest, res?: LightMyRequestResponse): st
   return `${request.method} ${clip(request.url)} as ${request.actor}\n  headers: ${clip(JSON.stringify(request.headers))}${payload}${answer}\n  replay: FUZZ_SEED=${SEED}`;
 }
 
+/** Longer than any answer takes on a busy machine: a request still unanswered then hangs. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 async function send(request: FuzzRequest): Promise<LightMyRequestResponse> {
   requestCount += 1;
-  return t.app.inject({
-    method: request.method,
-    url: request.url,
-    headers: request.headers,
-    ...(request.payload !== undefined ? { payload: request.payload } : {}),
-    remoteAddress: nextAddress(),
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no answer in ${ANSWER_TIMEOUT_MS} ms\n${describeRequest(request)}`));
+    }, ANSWER_TIMEOUT_MS);
   });
+  try {
+    return await Promise.race([
+      t.app.inject({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        remoteAddress: nextAddress(),
+      }),
+      hang,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The rules every answer keeps; throws with the request when one is broken. */
@@ -565,6 +581,7 @@ describe('fuzzing every route from its contract', () => {
 
   it('answers every request below 500, errors in the AppError shape, never HTML under /api', async () => {
     const started = Date.now();
+    console.log(`fuzz: FUZZ_SEED=${SEED}, ${RUNS_PER_ROUTE} runs per route`);
     // Every route is fuzzed even after one fails, so a run reports all the failing routes.
     const failures: string[] = [];
     for (const [index, route] of routes.entries()) {
