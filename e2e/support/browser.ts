@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { clientAddress, forwardedFor } from './client-address';
 
 const screenshotDir = fileURLToPath(new URL('../.tmp', import.meta.url));
 
@@ -40,6 +41,7 @@ export async function openSession(options: { locale?: string } = {}): Promise<Se
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
     viewport: { width: 1366, height: 900 },
+    extraHTTPHeaders: forwardedFor(clientAddress()),
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

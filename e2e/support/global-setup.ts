@@ -121,6 +121,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The embedded default with its demo catalogue, whatever the calling shell has set.
       DATABASE_URL: '',
       SEED_DEMO: 'true',
+      // The specs play a reverse proxy and give every visitor an address (support/client-address.ts).
+      TRUST_PROXY: '1',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
     }),

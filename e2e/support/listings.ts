@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { baseUrl } from './browser';
+import { clientAddress, forwardedFor } from './client-address';
 import { phonePhoto } from './photos';
 
 /*
@@ -87,12 +88,15 @@ export async function publishRentThroughApi(token: string, title: string): Promi
   return id;
 }
 
+/** The e2e admin's desk: one address for all of a spec file's admin sign-ins. */
+const ADMIN_ADDRESS = clientAddress();
+
 /** Signs the e2e admin in through the API (the app creates it from ADMIN_USERNAME/PASSWORD). */
 export async function adminTokenThroughApi(): Promise<string> {
   const { username, password } = inject('admin');
   const response = await fetch(`${baseUrl()}/api/admin/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...forwardedFor(ADMIN_ADDRESS) },
     body: JSON.stringify({ username, password }),
   });
   if (!response.ok) throw new Error(`admin login: HTTP ${response.status}`);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
+import { clientAddress, forwardedFor } from './client-address';
 import { messages, text } from './locales';
 import { uniquePhone, waitForCode } from './sms-outbox';
 
@@ -10,16 +11,18 @@ export interface Person {
   lastName: string;
   /** As the person types it: 07XXXXXXXX. */
   phone: string;
+  /** Where their API calls come from (support/client-address.ts). */
+  address: string;
 }
 
 export function newPerson(firstName = 'Neema', lastName = 'Mushi'): Person {
-  return { firstName, lastName, phone: uniquePhone() };
+  return { firstName, lastName, phone: uniquePhone(), address: clientAddress() };
 }
 
-async function post(path: string, body: unknown): Promise<unknown> {
+async function post(path: string, body: unknown, address: string): Promise<unknown> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...forwardedFor(address) },
     body: JSON.stringify(body),
   });
   if (!response.ok)
@@ -29,11 +32,11 @@ async function post(path: string, body: unknown): Promise<unknown> {
 
 /** Registers through the API: for specs whose subject is not registration itself. */
 export async function registerThroughApi(person: Person): Promise<void> {
-  await post('/api/auth/signup', {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    phoneNumber: person.phone,
-  });
+  await post(
+    '/api/auth/signup',
+    { firstName: person.firstName, lastName: person.lastName, phoneNumber: person.phone },
+    person.address,
+  );
 }
 
 /**
@@ -59,9 +62,13 @@ export interface ApiTokens {
 /** Signs an existing account in through the API, reading the code from the SMS outbox. */
 export async function tokensThroughApi(person: Person): Promise<ApiTokens> {
   const since = new Date().toISOString();
-  await post('/api/auth/login', { phoneNumber: person.phone });
+  await post('/api/auth/login', { phoneNumber: person.phone }, person.address);
   const otp = await waitForCode(person.phone, since);
-  return (await post('/api/auth/verify-otp', { phoneNumber: person.phone, otp })) as ApiTokens;
+  return (await post(
+    '/api/auth/verify-otp',
+    { phoneNumber: person.phone, otp },
+    person.address,
+  )) as ApiTokens;
 }
 
 /** Stores a session the way the web app does, on the app's origin. */
