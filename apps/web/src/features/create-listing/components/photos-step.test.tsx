@@ -286,7 +286,8 @@ describe('step 3: uploading', () => {
         expect.stringContaining('This photo is too large for the server. Choose a smaller one.'),
       ),
     );
-    expect(back).toHaveFocus();
+    // The wizard moves focus in an effect after the error renders: wait for it, do not race it.
+    await waitFor(() => expect(back).toHaveFocus());
     expect(input('Front', 'Change photo')).not.toHaveAttribute('aria-invalid');
   });
 
