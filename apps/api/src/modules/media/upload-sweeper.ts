@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../lib/clock';
+import { registerPeriodicJob } from '../../lib/periodic-job';
 import type { MediaService } from './media.service';
 
 /**
@@ -28,38 +29,15 @@ export function registerUploadSweeper(
 ): void {
   const clock = options.clock ?? systemClock;
   const orphanAfterMs = options.orphanAfterMs ?? ORPHAN_AFTER_MS;
-  const everyMs = options.everyMs ?? SWEEP_EVERY_MS;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function sweep(): Promise<void> {
-    try {
+  registerPeriodicJob(app, {
+    everyMs: options.everyMs ?? SWEEP_EVERY_MS,
+    failureMessage: 'sweeping orphan uploads failed',
+    async run() {
       const olderThan = new Date(clock().getTime() - orphanAfterMs);
       const { deleted, failed } = await service.sweepOrphanUploads(olderThan);
       if (deleted > 0 || failed > 0) {
         app.log.info({ deleted, failed }, 'swept orphan uploads');
       }
-    } catch (err) {
-      app.log.error({ err }, 'sweeping orphan uploads failed');
-    }
-  }
-
-  function tick(): void {
-    // One sweep at a time: a slow store must not stack them up.
-    if (running) return;
-    running = sweep().finally(() => {
-      running = undefined;
-    });
-  }
-
-  app.addHook('onReady', (done) => {
-    tick();
-    timer = setInterval(tick, everyMs);
-    timer.unref();
-    done();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   });
 }

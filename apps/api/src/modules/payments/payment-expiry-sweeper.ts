@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPeriodicJob } from '../../lib/periodic-job';
 import type { PaymentsService } from './payments.service';
 
 export const PAYMENT_SWEEP_EVERY_MS = 30_000;
@@ -13,35 +14,12 @@ export function registerPaymentExpirySweeper(
   service: PaymentsService,
   options: { everyMs?: number } = {},
 ): void {
-  const everyMs = options.everyMs ?? PAYMENT_SWEEP_EVERY_MS;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function sweep(): Promise<void> {
-    try {
+  registerPeriodicJob(app, {
+    everyMs: options.everyMs ?? PAYMENT_SWEEP_EVERY_MS,
+    failureMessage: 'checking overdue pending payments failed',
+    async run() {
       const { checked, settled } = await service.expireStale();
       if (checked > 0) app.log.info({ checked, settled }, 'checked overdue pending payments');
-    } catch (err) {
-      app.log.error({ err }, 'checking overdue pending payments failed');
-    }
-  }
-
-  function tick(): void {
-    // One sweep at a time: a slow provider must not stack them up.
-    if (running) return;
-    running = sweep().finally(() => {
-      running = undefined;
-    });
-  }
-
-  app.addHook('onReady', (done) => {
-    tick();
-    timer = setInterval(tick, everyMs);
-    timer.unref();
-    done();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   });
 }
