@@ -30,6 +30,8 @@ export class AppError extends Error {
   readonly code: TErrorCode;
   readonly statusCode: number;
   readonly details: FieldError[] | undefined;
+  /** Sent as Retry-After (429, 503): when trying again makes sense. */
+  readonly retryAfterSeconds: number | undefined = undefined;
 
   /** `cause` is logged for 5xx answers and never sent. */
   constructor(code: TErrorCode, message: string, details?: FieldError[], cause?: unknown) {
@@ -52,4 +54,27 @@ export function invalidField(field: string, message: string): AppError {
 
 export function notFound(message: string): AppError {
   return new AppError('NOT_FOUND', message);
+}
+
+/** A 503 that says when to come back: the database restarting, an outside service down. */
+export class ServiceUnavailableError extends AppError {
+  override readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, cause?: unknown) {
+    super('SERVICE_UNAVAILABLE', message, undefined, cause);
+    this.name = 'ServiceUnavailableError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** A PostgreSQL restart takes a few seconds; the pool reconnects at the first request after it. */
+const DATABASE_RETRY_AFTER_SECONDS = 3;
+
+/** What every request answers while the database cannot: health says the same. */
+export function databaseUnavailable(cause: unknown): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    'The service is briefly unavailable. Try again in a few seconds.',
+    DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  );
 }

@@ -1,11 +1,11 @@
 import { AppError } from './errors';
 
 /**
- * A 429 that says when to come back: the error handler's onError hook (plugins/rate-limit.ts)
- * turns retryAfterSeconds into the Retry-After header, and the message says it in words.
+ * A 429 that says when to come back: the error handler turns retryAfterSeconds into the
+ * Retry-After header, and the message says it in words.
  */
 export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
     super('RATE_LIMITED', message);

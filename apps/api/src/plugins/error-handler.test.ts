@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorResponse } from '@makazi/contracts/common';
 import { signInAdmin, type SignedInAdmin } from '../test/admin';
 import { nextAddress } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { registerErrorHandler } from './error-handler';
 
 /*
  * Regressions found by the route fuzzer (src/test/fuzz.test.ts): a NUL character reaching
@@ -73,4 +75,36 @@ describe('paths the docs file server refuses', () => {
       expectAppError(res, res.statusCode);
     },
   );
+});
+
+describe('a database that cannot answer (restarting, unreachable, overloaded)', () => {
+  it('is a 503 with Retry-After and no internals, not a 500', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/restarting', () => {
+      // What Drizzle throws when PostgreSQL shuts down under a query.
+      const driverError = Object.assign(
+        new Error('terminating connection due to administrator command'),
+        { code: '57P01' },
+      );
+      throw new Error('Failed query: select secret from listings', { cause: driverError });
+    });
+    app.get('/bug', () => {
+      throw new TypeError('x is undefined');
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/restarting' });
+      const body = expectAppError(res, 503);
+      expect(body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(res.headers['retry-after']).toBe('3');
+      expect(res.body).not.toMatch(/secret|administrator|Failed query/);
+
+      // The mapping is about the database only: any other failure stays a 500 without Retry-After.
+      const bug = await app.inject({ method: 'GET', url: '/bug' });
+      expect(expectAppError(bug, 500).code).toBe('INTERNAL');
+      expect(bug.headers['retry-after']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
 });

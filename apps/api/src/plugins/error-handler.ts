@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@makazi/contracts/common';
-import { AppError, type FieldError } from '../lib/errors';
+import { isDatabaseUnavailableError, isInvalidTextError } from '../db/database-errors';
+import { AppError, databaseUnavailable, type FieldError } from '../lib/errors';
 
 /** Fastify's own 4xx (bad JSON, body too large, unsupported content type …) by status. */
 const CLIENT_ERROR_CODES: Partial<Record<number, TErrorCode>> = {
@@ -23,6 +24,10 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
     message: error.message,
   };
   if (error.details) body.details = error.details;
+  // A 429 or 503 that knows when to come back says so: clients and proxies wait instead of hammering.
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+  }
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -63,22 +68,6 @@ function clientError(error: unknown): AppError | undefined {
   return new AppError(appCode, typeof message === 'string' ? message : 'Bad request');
 }
 
-/**
- * PostgreSQL refuses some text a request can carry (a NUL character, "\\u0000" in jsonb): the
- * driver's error, however wrapped (Drizzle puts it in `cause`), is the client's fault, not a 500.
- */
-const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
-
-function isInvalidTextError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && INVALID_TEXT_SQLSTATES.has(code)) return true;
-    current = cause;
-  }
-  return false;
-}
-
 /** Every error answer (also Fastify's frameworkErrors: bad URLs, over-long params): AppError JSON. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -96,6 +85,13 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       reply,
       new AppError('VALIDATION_FAILED', 'request: text must not contain NUL characters'),
     );
+  }
+
+  if (isDatabaseUnavailableError(error)) {
+    // Expected while the database restarts or is overloaded: a warning, and a 503 that says when
+    // to retry, so a client or a load balancer backs off instead of seeing a bug.
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendAppError(reply, databaseUnavailable(error));
   }
 
   // A 500 is a bug: log everything (the request id rides along on request.log), show nothing.

@@ -9,7 +9,8 @@ import { RateLimitedError, waitInWords } from '../lib/rate-limited-error';
  * Limits that must hold across restarts and processes (OTP sends per phone and per address) are
  * counted in the database by their service. The scale-out path moves these counters to Redis.
  *
- * Every 429, from this plugin or from a service (RateLimitedError), carries Retry-After.
+ * Every 429, from this plugin or from a service, is a RateLimitedError: the error handler sends its
+ * Retry-After.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
@@ -20,12 +21,6 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
         `Too many requests. Try again in ${waitInWords(context.ttl / 1000)}.`,
         context.ttl / 1000,
       ),
-  });
-  app.addHook('onError', (_request, reply, error, done) => {
-    if (error instanceof RateLimitedError) {
-      reply.header('Retry-After', String(error.retryAfterSeconds));
-    }
-    done();
   });
 }
 

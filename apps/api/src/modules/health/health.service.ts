@@ -1,5 +1,5 @@
 import type { THealthResponse } from '@makazi/contracts/health';
-import { AppError } from '../../lib/errors';
+import { databaseUnavailable } from '../../lib/errors';
 import type { HealthRepository } from './health.repository';
 
 export interface HealthService {
@@ -21,7 +21,7 @@ export function createHealthService(
       try {
         await repository.ping();
       } catch (err) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable', undefined, err);
+        throw databaseUnavailable(err);
       }
       return { status: 'ok', database: databaseKind };
     },

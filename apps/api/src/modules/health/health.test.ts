@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE once the database is gone', async () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After once the database is gone', async () => {
     const broken = await createTestApp();
     await broken.database.close();
     const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
@@ -25,8 +25,9 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: 'Database unavailable',
+      message: 'The service is briefly unavailable. Try again in a few seconds.',
     });
+    expect(res.headers['retry-after']).toBe('3');
     await broken.close();
   });
 });
