@@ -72,6 +72,31 @@ describe('disk storage', () => {
     expect(await readdir(path.join(root, 'a'))).toEqual(['b.webp']);
   });
 
+  it('deletes what a put killed before its rename left of the key, and nothing of other keys', async () => {
+    // A put writes `.<name>.<uuid>.tmp` beside the key and renames it; SIGKILL in between leaves it.
+    const dir = path.join(root, 'photos', 'ab');
+    await storage.put('photos/ab/x-320.webp', Buffer.from('stored'), 'image/webp');
+    await storage.put('photos/ab/x-3200.webp', Buffer.from('other'), 'image/webp');
+    const leftOver = '.x-320.webp.0b7c6a9e-4f61-4c1e-9d59-2f0f4a8e7d31.tmp';
+    const othersLeftOver = [
+      '.x-3200.webp.5b1f4c2a-8d7e-4e0b-a6f3-9c2d1e0f7a64.tmp',
+      '.x-320.webp.png.7e2d9c4b-1a3f-4b6e-8c5d-0f9e8d7c6b5a.tmp',
+    ];
+    for (const name of [leftOver, ...othersLeftOver]) {
+      await writeFile(path.join(dir, name), 'half a photo');
+    }
+
+    await storage.delete('photos/ab/x-320.webp');
+    expect((await readdir(dir)).sort()).toEqual([...othersLeftOver, 'x-3200.webp'].sort());
+
+    // A put interrupted before the object ever existed: deleting the key still clears it.
+    await writeFile(path.join(dir, leftOver), 'half a photo');
+    await storage.delete('photos/ab/x-320.webp');
+    expect(await readdir(dir)).not.toContain(leftOver);
+    // A key whose directory was never made is not an error either.
+    await storage.delete('photos/zz/never-320.webp');
+  });
+
   it('returns null for a missing object', async () => {
     expect(await storage.get('photos/zz/missing.webp')).toBeNull();
   });

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageGateway } from './storage-gateway';
 import { InvalidStorageKeyError, assertValidStorageKey } from './storage-gateway';
 
 function isNotFound(err: unknown): boolean {
   return (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/** The temp file a put of `file` writes first: beside it, hidden, unique per put. */
+function tempFileFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+}
+
+const UUID_TMP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
+/** Whether `name` is a temp file a put of `file` wrote (and a crash may have left). */
+function isTempFileOf(file: string, name: string): boolean {
+  const prefix = `.${path.basename(file)}.`;
+  return name.startsWith(prefix) && UUID_TMP.test(name.slice(prefix.length));
 }
 
 /**
@@ -36,7 +49,7 @@ export function createDiskStorage(rootDir: string): StorageGateway {
       await mkdir(path.dirname(file), { recursive: true });
       // Write beside the target and rename over it: a reader sees the old file or the whole new one.
       // The leading dot keeps the temp file outside what any valid key can name.
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      const temp = tempFileFor(file);
       const handle = await open(temp, 'wx', 0o644);
       try {
         await handle.writeFile(data);
@@ -84,6 +97,23 @@ export function createDiskStorage(rootDir: string): StorageGateway {
         await unlink(file);
       } catch (err) {
         if (!isNotFound(err)) throw err;
+      }
+      // A process killed during a put leaves its temp file, which no key names: deleting the key
+      // (the sweeper does, for keys a crashed upload journaled) is the only chance to remove it.
+      let names: string[];
+      try {
+        names = await readdir(path.dirname(file));
+      } catch (err) {
+        if (isNotFound(err)) return;
+        throw err;
+      }
+      for (const name of names) {
+        if (!isTempFileOf(file, name)) continue;
+        try {
+          await unlink(path.join(path.dirname(file), name));
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
       }
     },
   };

@@ -6,7 +6,10 @@ export interface StorageGateway {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** null when nothing is stored under `key`. */
   get(key: string): Promise<{ body: Readable; size: number; contentType: string } | null>;
-  /** Removes `key`; removing a missing key is not an error. */
+  /**
+   * Removes `key`, and whatever a put of it interrupted by a crash left behind; removing a
+   * missing key is not an error.
+   */
   delete(key: string): Promise<void>;
 }
 
