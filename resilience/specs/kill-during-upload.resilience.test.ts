@@ -59,6 +59,13 @@ function tempFileKey(file: string): string | undefined {
   return match ? `${match[1] ?? ''}${match[2]}` : undefined;
 }
 
+function report(moment: string, leftovers: readonly string[]): void {
+  const temp = leftovers.filter((file) => tempFileKey(file) !== undefined).length;
+  console.info(
+    `[resilience] killed ${moment}: ${leftovers.length} files of the request on disk (${temp} half-written temp files)`,
+  );
+}
+
 describe('SIGKILL during a photo upload', () => {
   let db: FreshDatabase;
   let dataDir: string;
@@ -144,9 +151,12 @@ describe('SIGKILL during a photo upload', () => {
     await until(
       async () => {
         const [files, journal] = await Promise.all([mediaFiles(mediaDir), journalKeys()]);
-        return journal.length === 0 && JSON.stringify(files) === JSON.stringify(expected)
-          ? true
-          : undefined;
+        const extra = files.filter((file) => !expected.includes(file));
+        const missing = expected.filter((key) => !files.includes(key));
+        if (journal.length === 0 && extra.length === 0 && missing.length === 0) return true;
+        throw new Error(
+          `journal ${JSON.stringify(journal)}, unnamed files ${JSON.stringify(extra)}, missing ${JSON.stringify(missing)}`,
+        );
       },
       'the startup sweep to delete every file no photo row names',
       { timeoutMs: 30_000 },
@@ -256,6 +266,7 @@ describe('SIGKILL during a photo upload', () => {
     const leftovers = await checkCrashState();
     // The kill hit the moment it aimed at: files of the request are on disk, in the journal.
     expect(leftovers.length).toBeGreaterThan(0);
+    report('while the body was arriving', leftovers);
 
     await ageJournal();
     const restarted = await start();
@@ -275,6 +286,7 @@ describe('SIGKILL during a photo upload', () => {
 
     const leftovers = await checkCrashState();
     expect(leftovers.length).toBeGreaterThan(0);
+    report('while storing', leftovers);
 
     await ageJournal();
     const restarted = await start();
