@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
 
@@ -121,17 +122,20 @@ export function writeResult(report: DatasetReport): string {
 }
 
 const isPhotoResult = (file: string) => file.endsWith('-photos.json');
+const isLighthouseResult = (file: string) => file.endsWith('-lighthouse.json');
 
-/** The newest photo pipeline result, if any. */
-function latestPhotoResult(): PhotoReport | undefined {
+/** The newest result of a part stored under its own file suffix, if any. */
+function latestPartResult<T extends { date: string }>(
+  isPart: (file: string) => boolean,
+): T | undefined {
   let files: string[] = [];
   try {
-    files = readdirSync(resultsDir).filter(isPhotoResult);
+    files = readdirSync(resultsDir).filter(isPart);
   } catch {
     return undefined;
   }
   return files
-    .map((file) => JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')) as PhotoReport)
+    .map((file) => JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')) as T)
     .sort((a, b) => a.date.localeCompare(b.date))
     .at(-1);
 }
@@ -142,11 +146,19 @@ export function writePhotoResult(report: PhotoReport): string {
   return file;
 }
 
+export function writeLighthouseResult(report: LighthouseReport): string {
+  const file = path.join(resultsDir, `${report.date.slice(0, 10)}-lighthouse.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];
   try {
-    files = readdirSync(resultsDir).filter((f) => f.endsWith('.json') && !isPhotoResult(f));
+    files = readdirSync(resultsDir).filter(
+      (f) => f.endsWith('.json') && !isPhotoResult(f) && !isLighthouseResult(f),
+    );
   } catch {
     return [];
   }
@@ -180,8 +192,10 @@ export function updateReadme(datasetOrder: readonly string[]): void {
       `### Home page JavaScript\n\n${formatKb(bundleReport.bundle.homeJsGzipBytes)} gzip (target ≤ ${formatKb(TARGETS.homeJsGzipBytes)}), measured ${bundleReport.date.slice(0, 10)} with \`apps/web/scripts/bundle-size.mjs\`.`,
     );
   }
-  const photos = latestPhotoResult();
+  const photos = latestPartResult<PhotoReport>(isPhotoResult);
   if (photos) sections.push(photoSection(photos));
+  const lighthouse = latestPartResult<LighthouseReport>(isLighthouseResult);
+  if (lighthouse) sections.push(lighthouseSection(lighthouse));
   const generated =
     sections.length > 0 ? sections.join('\n\n') : '_No results yet: run `npm run bench`._';
 

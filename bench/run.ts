@@ -5,6 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, repoRoot, startApp } from './app-process';
 import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
+import { benchLighthouse } from './lighthouse';
+import { lighthouseVerdicts } from './lighthouse-report';
 import { measure, type LoadSettings } from './load';
 import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
@@ -13,6 +15,7 @@ import {
   resultsDir,
   updateReadme,
   verdicts,
+  writeLighthouseResult,
   writePhotoResult,
   writeResult,
   type BundleSize,
@@ -21,21 +24,26 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [photos] [--only pglite-10k,pg-100k,pg-1m,photos] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [photos] [lighthouse] [--only pglite-10k,pg-100k,pg-1m,photos,lighthouse] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
-With no selection every dataset and the photo pipeline run; \`npm run bench -- photos\` runs the
-photo pipeline alone. --prepare-only seeds the server datasets and measures nothing (the 1M seed
-takes minutes).
+With no selection every dataset, the photo pipeline and Lighthouse run; \`npm run bench -- photos\`
+runs the photo pipeline alone, \`npm run bench -- lighthouse\` the front end's Lighthouse runs
+alone. --prepare-only seeds the server datasets and measures nothing (the 1M seed takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
-                         makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)`;
+                         makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)
+     CHROME_PATH         the Chrome or Chromium Lighthouse drives (default: /usr/bin/chromium)`;
 
 const PHOTOS = 'photos';
+const LIGHTHOUSE = 'lighthouse';
+const PARTS = [PHOTOS, LIGHTHOUSE];
 
 interface Options {
   datasets: DatasetId[];
   /** The photo pipeline (bench/photos.ts). */
   photos: boolean;
+  /** Lighthouse on the public pages (bench/lighthouse.ts). */
+  lighthouse: boolean;
   prepareOnly: boolean;
   settings: LoadSettings;
 }
@@ -66,13 +74,14 @@ function parseOptions(): Options {
   }
   const selected = [...(values.only?.split(',').map((s) => s.trim()) ?? []), ...positionals];
   const everything = selected.length === 0;
-  const requested = everything ? [...DATASET_IDS] : selected.filter((id) => id !== PHOTOS);
+  const requested = everything ? [...DATASET_IDS] : selected.filter((id) => !PARTS.includes(id));
   const unknown = requested.filter((id) => !(DATASET_IDS as readonly string[]).includes(id));
   if (unknown.length > 0) throw new Error(`unknown dataset ${unknown.join(', ')}\n\n${usage}`);
   return {
     // Always smallest first: pg-1m can then top up a database pg-100k just seeded.
     datasets: DATASET_IDS.filter((id) => requested.includes(id)),
     photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
+    lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
     settings: {
       durationSec: positive('duration', values.duration, 10),
@@ -268,6 +277,17 @@ async function main(): Promise<void> {
     const report = await benchPhotos(machine(undefined));
     const file = writePhotoResult(report);
     for (const line of photoVerdicts(report)) {
+      console.log(line);
+      if (line.startsWith('FAIL')) failures.push(line);
+    }
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+  }
+  if (options.lighthouse) {
+    console.log('\n[bench] ── lighthouse ──');
+    const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+    const report = await benchLighthouse(machine(undefined), chromePath);
+    const file = writeLighthouseResult(report);
+    for (const line of lighthouseVerdicts(report)) {
       console.log(line);
       if (line.startsWith('FAIL')) failures.push(line);
     }
