@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -766,6 +766,28 @@ describe('media service', () => {
 
     await t.db.execute(sql`delete from media_uploads`);
     await storage.delete(key('new'));
+  });
+
+  it('sweeps the temp file a process killed during a put left beside a journaled key', async () => {
+    // An upload journals its keys, then writes each as `.<name>.<uuid>.tmp` renamed to `<name>`;
+    // SIGKILL between the two leaves the temp file, which no key names.
+    const storage = createDiskStorage(path.join(t.dataDir, 'media'));
+    const key = 'photos/zz/crashed-320.webp';
+    const temp = path.join(
+      'photos',
+      'zz',
+      '.crashed-320.webp.3f9a1c2e-7b4d-4e8f-a6c5-1d2e3f4a5b6c.tmp',
+    );
+    await mkdir(path.join(t.dataDir, 'media', 'photos', 'zz'), { recursive: true });
+    await writeFile(path.join(t.dataDir, 'media', temp), 'half a photo');
+    await t.db
+      .insert(mediaUploads)
+      .values({ key, propertyId: null, createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
+
+    const result = await serviceWith(storage).sweepOrphanUploads(new Date(Date.now() - 60_000));
+    expect(result).toEqual({ deleted: 1, failed: 0 });
+    expect(await journalKeys()).toEqual([]);
+    expect(await storedFiles()).not.toContain(temp);
   });
 
   it('keeps a journal entry whose file could not be deleted, for the next sweep', async () => {
