@@ -83,6 +83,13 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     if (opts.onPoolError) opts.onPoolError(err);
     else console.error('[db] idle PostgreSQL connection failed:', err.message);
   });
+  // The pool listens for errors only on idle clients. A checked-out client (inside a transaction,
+  // between two of its statements) whose server goes away emits 'error' with no listener, which
+  // would crash the process. Its statement fails on its own (the request answers 503) and the
+  // pool drops the broken client when it is released, so the event needs nothing but a listener.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end();

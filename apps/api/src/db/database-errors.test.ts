@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailableError, isInvalidTextError } from './database-errors';
+import { driverFailure, isDatabaseUnavailableError, isInvalidTextError } from './database-errors';
 
 /** Drizzle's wrapper: the driver's error rides in `cause`. */
 function wrapped(cause: unknown): Error {
@@ -98,5 +98,13 @@ describe('isInvalidTextError', () => {
     expect(isInvalidTextError(wrapped(sqlState('22021')))).toBe(true);
     expect(isInvalidTextError(wrapped(sqlState('22P05')))).toBe(true);
     expect(isInvalidTextError(wrapped(sqlState('57P01')))).toBe(false);
+  });
+});
+
+describe('driverFailure', () => {
+  it('names the driver’s code and message, not the wrapper’s SQL and parameters', () => {
+    const error = wrapped(sqlState('57P01', 'terminating connection due to administrator command'));
+    expect(driverFailure(error)).toBe('57P01 terminating connection due to administrator command');
+    expect(driverFailure(error)).not.toContain('select');
   });
 });

@@ -60,3 +60,15 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The driver's own words for a failure ("57P01 terminating connection due to administrator
+ * command"): what the log needs, without the wrapper's SQL text and parameters, which can carry
+ * people's phone numbers.
+ */
+export function driverFailure(error: unknown): string {
+  let innermost: { code?: unknown; message?: unknown } = {};
+  for (const link of errorChain(error)) innermost = link;
+  const code = typeof innermost.code === 'string' ? `${innermost.code} ` : '';
+  return `${code}${typeof innermost.message === 'string' ? innermost.message : 'unknown error'}`;
+}

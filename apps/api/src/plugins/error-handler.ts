@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@makazi/contracts/common';
-import { isDatabaseUnavailableError, isInvalidTextError } from '../db/database-errors';
+import {
+  driverFailure,
+  isDatabaseUnavailableError,
+  isInvalidTextError,
+} from '../db/database-errors';
 import { AppError, databaseUnavailable, type FieldError } from '../lib/errors';
 
 /** Fastify's own 4xx (bad JSON, body too large, unsupported content type …) by status. */
@@ -90,7 +94,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (isDatabaseUnavailableError(error)) {
     // Expected while the database restarts or is overloaded: a warning, and a 503 that says when
     // to retry, so a client or a load balancer backs off instead of seeing a bug.
-    request.log.warn({ err: error }, 'database unavailable');
+    request.log.warn({ reason: driverFailure(error) }, 'database unavailable');
     return sendAppError(reply, databaseUnavailable(error));
   }
 

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from './client';
+
+const serverUrl = inject('testDatabaseUrl');
+
+async function onServer<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+// Only a PostgreSQL server has connections to lose: this file has tests on the server run only.
+if (serverUrl) {
+  describe('a pooled connection the server ends inside a transaction', () => {
+    it('fails that transaction without crashing the process, and the next query works', async () => {
+      const name = `makazi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await onServer((admin) => admin.query(`CREATE DATABASE "${name}"`));
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+      const crashes: unknown[] = [];
+      const onUncaught = (err: unknown): void => {
+        crashes.push(err);
+      };
+      process.on('uncaughtException', onUncaught);
+      const { raw } = handle;
+      if (raw.kind !== 'postgres') throw new Error('expected a server pool');
+      const ended = new Promise<void>((resolve) => {
+        raw.pool.once('acquire', (client: pg.PoolClient) => client.once('end', resolve));
+      });
+      try {
+        const outcome = await handle.db
+          .transaction(async (tx) => {
+            const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+            // What a server restart does to this session, while it sits between two statements.
+            await onServer((admin) =>
+              admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]),
+            );
+            // The connection's end (and its 'error' event) arrives before the next statement.
+            await ended;
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => 'committed',
+            () => 'failed',
+          );
+        expect(outcome).toBe('failed');
+        expect(crashes).toEqual([]);
+        const { rows } = await handle.db.execute<{ ok: number }>(sql`select 1 as ok`);
+        expect(rows).toEqual([{ ok: 1 }]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await handle.close();
+        await onServer((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      }
+    });
+  });
+}
