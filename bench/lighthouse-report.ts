@@ -149,20 +149,25 @@ function describeElement(element: { selector: string; snippet: string }): string
 }
 
 function pageDetails(page: LighthousePageResult): string[] {
-  const lines = [`**${page.name}** \`${page.path}\`${page.signedIn ? ' (signed in)' : ''}:`];
-  lines.push(`scores of the 3 runs ${page.runs.map((r) => r.score).join(', ')};`);
-  if (page.lcpElement) lines.push(`LCP element ${describeElement(page.lcpElement)}`);
-  if (page.lcpPhases) {
-    const phases = Object.entries(page.lcpPhases).map(([k, v]) => `${k} ${Math.round(v)} ms`);
-    lines.push(`(${phases.join(', ')})`);
+  const head = `**${page.name}** \`${page.path}\`${page.signedIn ? ' (signed in)' : ''}:`;
+  // Every run's figures: the median run can hide a shift or a stall that came and went.
+  const runs = page.runs;
+  const parts = [
+    `the ${runs.length} runs: score ${runs.map((r) => r.score).join(', ')}, LCP ${runs.map((r) => seconds(r.lcpMs)).join(', ')}, CLS ${runs.map((r) => r.cls.toFixed(3)).join(', ')}${page.retries > 0 ? ` (${page.retries} failed runs redone)` : ''}, median run ${page.medianRun + 1}`,
+  ];
+  if (page.lcpElement) {
+    const phases = Object.entries(page.lcpPhases ?? {}).map(([k, v]) => `${k} ${Math.round(v)} ms`);
+    parts.push(
+      `LCP element ${describeElement(page.lcpElement)}${phases.length > 0 ? `, ${phases.join(', ')}` : ''}`,
+    );
   }
   const cards = page.cardImages;
   if (cards?.largest) {
     const widths = [...new Set(cards.loaded.map((c) => c.variantWidth))].join(', ');
-    lines.push(
-      `; ${cards.loaded.length} card images loaded (the ${widths} px variants), largest ${kib(cards.largest.transferBytes)}` +
+    parts.push(
+      `${cards.loaded.length} card images loaded (the ${widths} px variants), largest ${kib(cards.largest.transferBytes)}` +
         (cards.largestThumbnail
-          ? `; that photo's 320 px thumbnail is ${kib(cards.largestThumbnail.transferBytes)}`
+          ? `, that photo's 320 px thumbnail ${kib(cards.largestThumbnail.transferBytes)}`
           : ''),
     );
   }
@@ -173,7 +178,7 @@ function pageDetails(page: LighthousePageResult): string[] {
       (f) =>
         `  - ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}: ${savingsText(f)}${f.top.length > 0 ? `; ${f.top.map((t) => `\`${t}\``).join(', ')}` : ''}`,
     );
-  return [`- ${lines.join(' ')}`, ...findings];
+  return [`- ${head} ${parts.join('; ')}.`, ...findings];
 }
 
 export function lighthouseSection(report: LighthouseReport): string {
