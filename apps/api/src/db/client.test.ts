@@ -16,7 +16,16 @@ async function onServer<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-// Only a PostgreSQL server has connections to lose: this file has tests on the server run only.
+describe('openDatabase on a PostgreSQL server', () => {
+  it('fails at start, not at the first request, when the server cannot be reached', async () => {
+    // Port 1 on loopback: nothing listens there.
+    await expect(
+      openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/makazi' }),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+// Only a real server has connections to lose: the PGlite run has nothing to terminate.
 if (serverUrl) {
   describe('a pooled connection the server ends inside a transaction', () => {
     it('fails that transaction without crashing the process, and the next query works', async () => {
