@@ -10,6 +10,7 @@ import {
   startClickPesaStandIn,
   type ClickPesaStandIn,
 } from '../support/clickpesa-stand-in';
+import { Cleanup } from '../support/cleanup';
 import { killHard } from '../support/crash';
 import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
 import { until } from '../support/until';
@@ -50,6 +51,7 @@ describe('SIGKILL during payment callbacks', () => {
   let provider: ClickPesaStandIn;
   const logDir = path.join(repoRoot, 'resilience/.tmp');
   let app: RunningApp | undefined;
+  const cleanup = new Cleanup();
   let starts = 0;
   let plans: Plan[];
   /** Paid, and ClickPesa sends their callbacks. */
@@ -206,8 +208,13 @@ describe('SIGKILL during payment callbacks', () => {
   beforeAll(async () => {
     mkdirSync(logDir, { recursive: true });
     provider = await startClickPesaStandIn();
+    cleanup.add(() => provider.close());
     db = await freshDatabase(serverAdminUrl, 'makazi_resilience_payments');
+    cleanup.add(() => db.drop());
     dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-resilience-payments-'));
+    cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
+    // Whichever server runs last: the killed one is gone already.
+    cleanup.add(() => app?.stop());
     // Long enough that no sweep settles a payment by status query before the restarts below.
     const running = await start(10 * 60_000);
     plans = await expectApi<Plan[]>(200, running.baseUrl, 'GET', '/api/subscription-plan');
@@ -225,15 +232,7 @@ describe('SIGKILL during payment callbacks', () => {
     for (const { paymentId } of all) provider.paymentFor(paymentId);
   });
 
-  afterAll(async () => {
-    try {
-      await app?.stop();
-    } finally {
-      await provider.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      await db.drop();
-    }
-  });
+  afterAll(() => cleanup.run());
 
   it('settles every paid payment once across a kill in the middle of their callbacks', async () => {
     const running = app!;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type RunningApp } from '@makazi/bench/app-process';
 import { expectApi, signUpAndIn, type SignedIn } from '../support/api-client';
+import { Cleanup } from '../support/cleanup';
 import { killHard } from '../support/crash';
 import { draftHouseForSale, HOUSE_FOR_SALE } from '../support/listing';
 import { mediaFiles } from '../support/media-files';
@@ -72,6 +73,7 @@ describe('SIGKILL during a photo upload', () => {
   let mediaDir: string;
   const logDir = path.join(repoRoot, 'resilience/.tmp');
   let app: RunningApp | undefined;
+  const cleanup = new Cleanup();
   let starts = 0;
   let owner: SignedIn;
   let listingId: string;
@@ -212,7 +214,11 @@ describe('SIGKILL during a photo upload', () => {
   beforeAll(async () => {
     mkdirSync(logDir, { recursive: true });
     db = await freshDatabase(serverAdminUrl, 'makazi_resilience_upload');
+    cleanup.add(() => db.drop());
     dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-resilience-upload-'));
+    cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
+    // Whichever server runs last: the killed ones are gone already.
+    cleanup.add(() => app?.stop());
     mediaDir = path.join(dataDir, 'media');
     batch = await Promise.all(
       LABELS.map(async (label, i) => ({
@@ -238,14 +244,7 @@ describe('SIGKILL during a photo upload', () => {
     expect(before.map((row) => row.label)).toEqual(['picha_mbele', 'picha_nyuma']);
   });
 
-  afterAll(async () => {
-    try {
-      await app?.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      await db.drop();
-    }
-  });
+  afterAll(() => cleanup.run());
 
   it('keeps nothing of a request killed while its body is still arriving', async () => {
     const running = app!;
