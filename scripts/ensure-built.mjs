@@ -81,6 +81,9 @@ export function ensureBuilt() {
   const build = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
+    // Called from a test runner, NODE_ENV is 'test', and Vite would then bundle React's
+    // development build into what `npm start` serves: a build is always a production build.
+    env: { ...process.env, NODE_ENV: 'production' },
     shell: process.platform === 'win32',
   });
   if (build.error) {
