@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '@makazi/bench/app-process';
 
@@ -90,7 +91,7 @@ export class PrivatePostgres {
       chownSync(dir, uid, gid);
     }
     const server = new PrivatePostgres(bin, dir, await freePort(), runAs);
-    server.run('initdb', [
+    await server.run('initdb', [
       '-D',
       server.dataDir,
       '-U',
@@ -100,7 +101,7 @@ export class PrivatePostgres {
       'UTF8',
       '--no-sync',
     ]);
-    server.start();
+    await server.start();
     return server;
   }
 
@@ -108,15 +109,17 @@ export class PrivatePostgres {
     return path.join(this.dir, 'data');
   }
 
-  private run(program: string, args: string[]): void {
+  /** Runs one of the server's programs (as `postgres` when we are root); never blocks the loop. */
+  private async run(program: string, args: string[]): Promise<void> {
     const command = path.join(this.bin, program);
-    const result = this.runAs
-      ? spawnSync('runuser', ['-u', this.runAs, '--', command, ...args], { encoding: 'utf8' })
-      : spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0) {
-      throw new Error(
-        `${program} failed (${String(result.status)}): ${result.stderr || result.stdout}`,
-      );
+    const [file, argv] = this.runAs
+      ? ['runuser', ['-u', this.runAs, '--', command, ...args]]
+      : [command, args];
+    try {
+      await promisify(execFile)(file, argv, { encoding: 'utf8' });
+    } catch (err) {
+      const { stderr, stdout } = err as { stderr?: string; stdout?: string };
+      throw new Error(`${program} failed: ${stderr || stdout || String(err)}`);
     }
   }
 
@@ -126,9 +129,9 @@ export class PrivatePostgres {
   }
 
   /** Starts the server and waits until it accepts connections. */
-  start(): void {
+  async start(): Promise<void> {
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-    this.run('pg_ctl', [
+    await this.run('pg_ctl', [
       '-D',
       this.dataDir,
       '-l',
@@ -144,14 +147,14 @@ export class PrivatePostgres {
    * Stops the server the way an operator's restart or a failover does: `fast` ends every session
    * at once (their queries fail with 57P01), and new connections are refused until start().
    */
-  stop(): void {
-    this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
+  async stop(): Promise<void> {
+    await this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
   }
 
   /** Stops the server if it runs and removes its files. */
-  destroy(): void {
+  async destroy(): Promise<void> {
     try {
-      this.stop();
+      await this.stop();
     } catch {
       // Already stopped.
     }

@@ -1,0 +1,354 @@
+import { Agent, request } from 'node:http';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+/*
+ * Virtual visitors for the load and fault specs. Each holds one keep-alive connection of its own
+ * (so N visitors are N concurrent connections, as N phones would be), comes from an address of its
+ * own (X-Forwarded-For; the server runs with TRUST_PROXY=1, as behind the production proxy), and
+ * repeats: pick an action, do it, think. Every request's latency and answer is recorded.
+ */
+
+export type RequestKind =
+  | 'page'
+  | 'list'
+  | 'next page'
+  | 'detail'
+  | 'search'
+  | 'filter'
+  | 'signup'
+  | 'login'
+  | 'verify'
+  | 'profile';
+
+export interface Sample {
+  kind: RequestKind;
+  /** Milliseconds from the run's start to the request's start. */
+  startMs: number;
+  ms: number;
+  /** HTTP status; 0 when no answer came (refused, reset, timed out). */
+  status: number;
+  /** The AppError code of an error answer, or the transport error. */
+  error?: string;
+  retryAfter?: string;
+}
+
+export interface LoadPlan {
+  baseUrl: string;
+  users: number;
+  durationMs: number;
+  /** Think time between a visitor's actions, drawn uniformly from [min, max]. */
+  thinkMs: readonly [number, number];
+  /** The app's DATA_DIR, whose SMS outbox the sign-ins read their codes from. */
+  dataDir: string;
+  /** Words visitors search for (regions, districts, streets of the seeded catalogue). */
+  searchTerms: readonly string[];
+  /** A request that gets no answer in this long counts as hung. */
+  requestTimeoutMs?: number;
+  /** Share of actions that are a full sign-in (signup, code, verify, profile); default 0.1. */
+  signInShare?: number;
+  /**
+   * Every sign-in from an address of its own. For specs about something else than the per-address
+   * sign-in limits (10 signups an hour), whose visitors sign in more often than people do.
+   */
+  addressPerSignIn?: boolean;
+}
+
+export interface LoadRun {
+  samples: Sample[];
+  /** Wall time of the run, from the first visitor's start to the last one's end. */
+  elapsedMs: number;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const TYPES = ['Land', 'Rent', 'Apartment', 'HouseForSale'] as const;
+
+function pick<T>(items: readonly T[]): T {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+function between(min: number, max: number): number {
+  return min + Math.random() * (max - min);
+}
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Reads the SMS outbox (JSON lines) as it grows, so hundreds of sign-ins do not re-read it all. */
+class OutboxReader {
+  private offset = 0;
+  private partial = '';
+  private readonly latest = new Map<string, { code: string; at: string }>();
+  private reading: Promise<void> | undefined;
+
+  constructor(private readonly file: string) {}
+
+  private async readMore(): Promise<void> {
+    const handle = await open(this.file, 'r').catch(() => undefined);
+    if (!handle) return;
+    try {
+      const buffer = Buffer.alloc(1 << 16);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, this.offset);
+        if (bytesRead === 0) break;
+        this.offset += bytesRead;
+        const lines = (this.partial + buffer.toString('utf8', 0, bytesRead)).split('\n');
+        this.partial = lines.pop() ?? '';
+        for (const line of lines.filter(Boolean)) {
+          const { to, text, at } = JSON.parse(line) as { to: string; text: string; at: string };
+          const code = /\b(\d{6})\b/.exec(text)?.[1];
+          if (code) this.latest.set(to, { code, at });
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The code last texted to `phone` (E.164) at or after `since`, waiting up to 10 s for it. */
+  async codeFor(phone: string, since: string): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const sent = this.latest.get(phone);
+      if (sent && sent.at >= since) return sent.code;
+      if (Date.now() > deadline) throw new Error(`no SMS code reached ${phone}`);
+      this.reading ??= this.readMore().finally(() => (this.reading = undefined));
+      await this.reading;
+      if (!this.latest.get(phone)) await wait(50);
+    }
+  }
+}
+
+class Visitor {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  private address: string;
+  private readonly seenIds: string[] = [];
+  private nextPage: string | undefined;
+
+  constructor(
+    private readonly index: number,
+    private readonly plan: LoadPlan,
+    private readonly runStart: number,
+    private readonly samples: Sample[],
+    private readonly outbox: OutboxReader,
+    private readonly phones: () => string,
+  ) {
+    this.address = `10.0.${(index >> 8) & 255}.${index & 255}`;
+  }
+
+  private send(
+    kind: RequestKind,
+    method: 'GET' | 'POST',
+    target: string,
+    options: { body?: unknown; token?: string } = {},
+  ): Promise<Answer | undefined> {
+    const started = performance.now();
+    const url = new URL(target, this.plan.baseUrl);
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = {
+      'X-Forwarded-For': this.address,
+      'Accept-Encoding': 'br, gzip',
+      'Accept-Language': this.index % 2 === 0 ? 'sw' : 'en',
+    };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const record = (status: number, extra: Partial<Sample> = {}): void => {
+      this.samples.push({
+        kind,
+        startMs: started - this.runStart,
+        ms: performance.now() - started,
+        status,
+        ...extra,
+      });
+    };
+    return new Promise((resolve) => {
+      const req = request(
+        url,
+        { method, agent: this.agent, headers, timeout: this.plan.requestTimeoutMs ?? 15_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            // Phones ask for compression, so the server pays for it here as it would in use.
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const body = (
+              encoding === 'br'
+                ? brotliDecompressSync(raw)
+                : encoding === 'gzip'
+                  ? gunzipSync(raw)
+                  : raw
+            ).toString('utf8');
+            const extra: Partial<Sample> = {};
+            if (status >= 400) {
+              extra.error = /"code":"([A-Z_]+)"/.exec(body)?.[1] ?? `HTTP ${status}`;
+              const retryAfter = res.headers['retry-after'];
+              if (typeof retryAfter === 'string') extra.retryAfter = retryAfter;
+            }
+            record(status, extra);
+            resolve({ status, headers: res.headers, body });
+          });
+          res.on('error', (err) => {
+            record(0, { error: err.message });
+            resolve(undefined);
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no answer within the timeout')));
+      req.on('error', (err) => {
+        record(0, { error: (err as NodeJS.ErrnoException).code ?? err.message });
+        resolve(undefined);
+      });
+      req.end(payload);
+    });
+  }
+
+  /** A catalogue read whose listings (ids) and next page the visitor may follow later. */
+  private async readJson(kind: RequestKind, target: string): Promise<Answer | undefined> {
+    const answer = await this.send(kind, 'GET', target);
+    if (answer?.status === 200) {
+      const link = answer.headers.link;
+      const next = typeof link === 'string' ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
+      this.nextPage = next;
+      const listings = JSON.parse(answer.body) as { id: string }[];
+      for (const listing of listings.slice(0, 4)) {
+        if (this.seenIds.length >= 50) this.seenIds.shift();
+        this.seenIds.push(listing.id);
+      }
+    }
+    return answer;
+  }
+
+  private async browse(): Promise<void> {
+    const roll = Math.random();
+    if (roll < 0.15) {
+      await this.send('page', 'GET', pick(['/home', '/lease', '/land', '/apartment']));
+    } else if (roll < 0.4) {
+      await this.readJson('list', `/api/properties?type=${pick(TYPES)}&limit=24`);
+    } else if (roll < 0.5 && this.nextPage) {
+      await this.readJson('next page', this.nextPage);
+    } else if (roll < 0.75 && this.seenIds.length > 0) {
+      await this.send('detail', 'GET', `/api/properties/${pick(this.seenIds)}`);
+    } else if (roll < 0.85) {
+      const min = pick([100_000, 200_000, 500_000]);
+      await this.readJson(
+        'filter',
+        `/api/properties?type=Rent&minPrice=${min}&maxPrice=${min * 4}&sort=priceLowHigh&limit=24`,
+      );
+    } else {
+      const term = encodeURIComponent(pick(this.plan.searchTerms));
+      await this.readJson('search', `/api/properties?search=${term}&limit=24`);
+    }
+  }
+
+  /** Registers a new number and signs in with the texted code, then opens the profile. */
+  private async signIn(): Promise<void> {
+    const phone = this.phones();
+    if (this.plan.addressPerSignIn) {
+      // The phone's digits make the address unique to this sign-in (10.x.y.z, x ≥ 1).
+      const n = Number(phone.slice(-7));
+      this.address = `10.${1 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`;
+    }
+    const local = `0${phone.slice(4)}`;
+    const signup = await this.send('signup', 'POST', '/api/auth/signup', {
+      body: { firstName: 'Mzigo', lastName: 'Mtihani', phoneNumber: local },
+    });
+    if (signup?.status !== 201 && signup?.status !== 200) return;
+    const since = new Date().toISOString();
+    const login = await this.send('login', 'POST', '/api/auth/login', {
+      body: { phoneNumber: local },
+    });
+    if (login?.status !== 200) return;
+    const otp = await this.outbox.codeFor(phone, since);
+    const verified = await this.send('verify', 'POST', '/api/auth/verify-otp', {
+      body: { phoneNumber: local, otp },
+    });
+    if (verified?.status !== 200) return;
+    const { access_token: token, sub } = JSON.parse(verified.body) as {
+      access_token: string;
+      sub: string;
+    };
+    await this.send('profile', 'GET', `/api/users/${sub}`, { token });
+  }
+
+  async run(until: number): Promise<void> {
+    // Visitors arrive spread over the first think time, not all in the same millisecond.
+    await wait(between(0, this.plan.thinkMs[1]));
+    while (performance.now() < until) {
+      if (Math.random() < (this.plan.signInShare ?? 0.1)) await this.signIn();
+      else await this.browse();
+      await wait(between(this.plan.thinkMs[0], this.plan.thinkMs[1]));
+    }
+    this.agent.destroy();
+  }
+}
+
+export async function runVisitors(plan: LoadPlan): Promise<LoadRun> {
+  const samples: Sample[] = [];
+  const outbox = new OutboxReader(path.join(plan.dataDir, 'sms-outbox.jsonl'));
+  // Unique, valid Tanzanian mobile numbers (+255 71x …) for every sign-in of the run.
+  const base = Math.floor(Math.random() * 5_000_000);
+  let issued = 0;
+  const phones = (): string => `+25571${String(base + issued++).padStart(7, '0')}`;
+  const start = performance.now();
+  const until = start + plan.durationMs;
+  const visitors = Array.from(
+    { length: plan.users },
+    (_, index) => new Visitor(index, plan, start, samples, outbox, phones),
+  );
+  await Promise.all(visitors.map((visitor) => visitor.run(until)));
+  return { samples, elapsedMs: performance.now() - start };
+}
+
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function summarise(samples: readonly Sample[]): LatencySummary {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (q: number): number =>
+    sorted.length === 0
+      ? 0
+      : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
+  return {
+    count: sorted.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+/** One line per kind and one for everything: count, p50/p95/p99/max in ms. */
+export function latencyTable(samples: readonly Sample[]): string {
+  const kinds = [...new Set(samples.map((s) => s.kind))].sort();
+  const row = (label: string, rows: readonly Sample[]): string => {
+    const s = summarise(rows);
+    const ms = (n: number): string => n.toFixed(0).padStart(6);
+    return `${label.padEnd(10)} ${String(s.count).padStart(7)} ${ms(s.p50)} ${ms(s.p95)} ${ms(s.p99)} ${ms(s.max)}`;
+  };
+  return [
+    `${'kind'.padEnd(10)} ${'count'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)}`,
+    ...kinds.map((kind) =>
+      row(
+        kind,
+        samples.filter((s) => s.kind === kind),
+      ),
+    ),
+    row('all', samples),
+  ].join('\n');
+}
