@@ -85,8 +85,10 @@ export interface PaymentsRepository {
   insertPayment(values: NewPayment): Promise<PaymentRow | undefined>;
   setProviderReference(id: string, providerReference: string, at: Date): Promise<void>;
   /** Ends a still-pending payment; false when it was no longer pending. */
+  /** Moves a payment from `from` (pending, or expired for a late success) to its outcome. */
   completePayment(
     id: string,
+    from: 'pending' | 'expired',
     status: Exclude<TPaymentStatus, 'pending'>,
     reason: string | null,
     providerReference: string | undefined,
@@ -198,7 +200,7 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
         .where(and(eq(payments.id, id), sql`${payments.providerReference} IS NULL`));
     },
 
-    async completePayment(id, status, reason, providerReference, at) {
+    async completePayment(id, from, status, reason, providerReference, at) {
       const rows = await db
         .update(payments)
         .set({
@@ -208,7 +210,7 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
           completedAt: at,
           ...(providerReference ? { providerReference } : {}),
         })
-        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .where(and(eq(payments.id, id), eq(payments.status, from)))
         .returning({ id: payments.id });
       return rows.length > 0;
     },

@@ -133,6 +133,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       );
       await repository.completePayment(
         inserted.id,
+        'pending',
         'failed',
         REASONS.unreachable,
         undefined,
@@ -169,10 +170,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         });
         if (!first) return 'duplicate';
       }
-      if (!payment || payment.status !== 'pending') return 'unchanged';
+      if (!payment) return 'unchanged';
+      // `expired` only means we stopped waiting: a provider's later word that the money was taken
+      // still grants what was paid for, or the payer loses it. Any other settled payment stays.
+      const lateSuccess = payment.status === 'expired' && outcome.status === 'succeeded';
+      if (payment.status !== 'pending' && !lateSuccess) return 'unchanged';
+      const from = lateSuccess ? 'expired' : 'pending';
       if (outcome.status !== 'succeeded') {
         await tx.completePayment(
           payment.id,
+          'pending',
           outcome.status,
           outcome.reason,
           outcome.providerReference,
@@ -187,6 +194,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         );
         await tx.completePayment(
           payment.id,
+          from,
           'failed',
           REASONS.amountMismatch,
           outcome.providerReference,
@@ -196,7 +204,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const plan = await tx.findPlan(payment.planId);
       if (!plan) throw new Error(`payment ${payment.id} names a missing plan`);
-      await tx.completePayment(payment.id, 'succeeded', null, outcome.providerReference, now);
+      await tx.completePayment(payment.id, from, 'succeeded', null, outcome.providerReference, now);
       if (payment.purpose === 'subscription') {
         await tx.lockUser(payment.userId);
         const latest = await tx.latestSubscriptionEnd(payment.userId);

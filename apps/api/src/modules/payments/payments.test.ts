@@ -417,6 +417,33 @@ describe('the expiry sweep', () => {
     expect(payment.reason).toBe(REASONS.timedOut);
     expect(await subscriptionsOf(me.userId)).toHaveLength(0);
   });
+
+  it('still grants a payment the provider confirms after it expired, once', async () => {
+    const me = await signUpAndIn(t);
+    const { body } = await subscribe(me, { phoneNumber: SILENT });
+    clock.advance(t.config.payments.timeoutMs + 1000);
+    await sweeper().expireStale();
+    expect((await paymentOf(me, body.paymentId)).status).toBe('expired');
+
+    // A failure reported late changes nothing: the payment stays expired.
+    const failed = { eventId: randomUUID(), reference: body.paymentId, status: 'failed' };
+    expect((await callback(failed)).statusCode).toBe(200);
+    expect((await paymentOf(me, body.paymentId)).status).toBe('expired');
+
+    // The money was taken after all: the payer gets what they paid for, and only once.
+    const paid = {
+      eventId: randomUUID(),
+      reference: body.paymentId,
+      status: 'succeeded',
+      amountTzs: 10_000,
+    };
+    expect((await callback(paid)).statusCode).toBe(200);
+    expect((await callback({ ...paid, eventId: randomUUID() })).statusCode).toBe(200);
+    const payment = await paymentOf(me, body.paymentId);
+    expect(payment.status).toBe('succeeded');
+    expect(payment.reason).toBeNull();
+    expect(await subscriptionsOf(me.userId)).toHaveLength(1);
+  });
 });
 
 describe('a restart', () => {
