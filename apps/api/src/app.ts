@@ -8,6 +8,7 @@ import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import type { SmsGateway } from './gateways/sms/sms-gateway';
 import type { StorageGateway } from './gateways/storage/storage-gateway';
 import { systemClock, type Clock } from './lib/clock';
+import { createTtlCache } from './lib/ttl-cache';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
@@ -52,7 +53,10 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
 import { createPropertiesRepository } from './modules/properties/properties.repository';
 import { propertiesRoutes } from './modules/properties/properties.routes';
-import { createPropertiesService } from './modules/properties/properties.service';
+import {
+  createPropertiesService,
+  type PropertyPage,
+} from './modules/properties/properties.service';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -65,6 +69,7 @@ import {
   createRequireSignIn,
   registerAuthentication,
 } from './plugins/authentication';
+import { registerCatalogueCacheReset } from './plugins/catalogue-cache';
 import { registerDocs } from './plugins/docs';
 import { handleError, registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
@@ -105,6 +110,9 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** The database of each built app: for test helpers handed only the app (test/admin.ts). */
+/** Distinct catalogue queries kept at once: a few hundred pages of ~25 listings each. */
+const CATALOGUE_CACHE_ENTRIES = 500;
+
 const appDatabases = new WeakMap<FastifyInstance, DatabaseHandle>();
 
 export function databaseOf(app: FastifyInstance): DatabaseHandle {
@@ -165,7 +173,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const health = createHealthService(createHealthRepository(db), database.kind);
-  const properties = createPropertiesService(createPropertiesRepository(db));
+  // Pages of the public catalogue, shared by every visitor for a few seconds (decision 014).
+  const cataloguePages = createTtlCache<PropertyPage>({
+    ttlMs: config.catalogueCacheMs,
+    maxEntries: CATALOGUE_CACHE_ENTRIES,
+    clock,
+  });
+  registerCatalogueCacheReset(app, cataloguePages);
+  const properties = createPropertiesService(createPropertiesRepository(db), {
+    pageCache: cataloguePages,
+  });
   const locations = createLocationsService(createLocationsRepository(db));
   const plans = createPlansService(createPlansRepository(db));
   const auth = createAuthService({

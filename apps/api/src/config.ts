@@ -98,6 +98,14 @@ const ZEnv = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().max(256, 'must be at most 256 characters').optional(),
   PUBLIC_URL: z.url().optional(),
+  // Public catalogue pages kept in memory (decision 014); 0 turns it off. Clients are already told
+  // max-age=10, so a page may never be older than that.
+  CATALOGUE_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000, 'must be at most 10000 (catalogue answers say max-age=10)')
+    .default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
@@ -186,6 +194,8 @@ export interface AppConfig {
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
   admin: ConfiguredAdmin | undefined;
   publicUrl: string | undefined;
+  /** How long a public catalogue page is answered from memory; 0: never. */
+  catalogueCacheMs: number;
   logLevel: string;
   /** Built web app served at /. */
   webDistDir: string;
@@ -240,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments,
     admin,
     publicUrl: e.PUBLIC_URL,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };

@@ -142,6 +142,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
+    // Most tests write rows straight into the database, which no request invalidates: the
+    // catalogue cache is on only where a test asks for it (properties/catalogue-cache.test.ts).
+    CATALOGUE_CACHE_MS: '0',
     ...options.env,
   });
   const database: TestDatabase = options.database

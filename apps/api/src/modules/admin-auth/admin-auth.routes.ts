@@ -28,7 +28,7 @@ export const adminAuthRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/admin/login',
     {
-      config: { rateLimit: LOGIN_LIMIT },
+      config: { rateLimit: LOGIN_LIMIT, keepsCatalogue: true },
       schema: {
         tags: ['admin'],
         summary: 'Sign in as an administrator with a username and password',
@@ -53,6 +53,7 @@ export const adminAuthRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/admin/logout',
     {
+      config: { keepsCatalogue: true },
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],

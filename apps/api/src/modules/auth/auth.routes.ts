@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/signup',
     {
-      config: { rateLimit: SIGNUP_LIMIT },
+      config: { rateLimit: SIGNUP_LIMIT, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Register a phone number with a name; sign in afterwards with /auth/login',
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: LOGIN_LIMIT },
+      config: { rateLimit: LOGIN_LIMIT, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Send a one-time code by SMS to a registered phone',
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/verify-otp',
     {
-      config: { rateLimit: VERIFY_LIMIT },
+      config: { rateLimit: VERIFY_LIMIT, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the code for an access token and a refresh token',
@@ -113,6 +113,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/refresh-token',
     {
+      config: { keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new access token and a new refresh token',
@@ -128,6 +129,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/logout',
     {
+      config: { keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: "End the refresh token's session: its access tokens stop working at once",

@@ -37,6 +37,8 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/subscription/create',
     {
+      // Only a callback's success changes the catalogue (a promotion), not the request to pay.
+      config: { keepsCatalogue: true },
       onRequest: requireSignIn,
       schema: {
         tags: ['payments'],
@@ -55,6 +57,7 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/properties/:id/promote',
     {
+      config: { keepsCatalogue: true },
       onRequest: requireSignIn,
       schema: {
         tags: ['payments'],

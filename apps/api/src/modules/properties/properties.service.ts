@@ -15,6 +15,7 @@ import {
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { notFound } from '../../lib/errors';
+import type { TtlCache } from '../../lib/ttl-cache';
 import {
   decodeCursor,
   encodeCursor,
@@ -270,7 +271,13 @@ function isOwnerRow(row: PublicPropertyRow | ViewerPropertyRow): row is ViewerPr
 
 const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
 
-export function createPropertiesService(repository: PropertiesRepository): PropertiesService {
+export function createPropertiesService(
+  repository: PropertiesRepository,
+  options: {
+    /** Public catalogue pages by query (decision 014); writes clear it (plugins/catalogue-cache). */
+    pageCache?: TtlCache<PropertyPage>;
+  } = {},
+): PropertiesService {
   /*
    * sort=new: listings with a running promotion first, then the rest newest first (created_at
    * desc, id desc). Promoted listings are ordered by when their promotion ends, latest first: the
@@ -334,32 +341,47 @@ export function createPropertiesService(repository: PropertiesRepository): Prope
     return toProperty(row);
   }
 
-  return {
-    async listPublic(query) {
-      const filters: PublicFilters = {
-        type: query.type === undefined ? undefined : toType(query.type),
-        // The contract trims; an all-blank search is no search.
-        search: query.search ? query.search : undefined,
-        minPrice: query.minPrice,
-        maxPrice: query.maxPrice,
-      };
-      const fingerprint = filtersFingerprint(filters);
-      const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, fingerprint) : null;
+  async function listPublic(query: TListPropertiesQuery): Promise<PropertyPage> {
+    const filters: PublicFilters = {
+      type: query.type === undefined ? undefined : toType(query.type),
+      // The contract trims; an all-blank search is no search.
+      search: query.search ? query.search : undefined,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+    };
+    const fingerprint = filtersFingerprint(filters);
+    const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, fingerprint) : null;
 
-      const page =
-        query.sort === 'new'
-          ? await listNewest(filters, query.limit, cursor?.s === 'new' ? cursor : null, fingerprint)
-          : await listByPrice(
-              filters,
-              query.sort,
-              query.limit,
-              cursor && cursor.s !== 'new' ? cursor : null,
-              fingerprint,
-            );
-      return {
-        items: page.rows.map(toProperty),
-        nextCursor: page.next ? encodeCursor(page.next) : null,
-      };
+    const page =
+      query.sort === 'new'
+        ? await listNewest(filters, query.limit, cursor?.s === 'new' ? cursor : null, fingerprint)
+        : await listByPrice(
+            filters,
+            query.sort,
+            query.limit,
+            cursor && cursor.s !== 'new' ? cursor : null,
+            fingerprint,
+          );
+    return {
+      items: page.rows.map(toProperty),
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
+  }
+
+  return {
+    listPublic(query) {
+      if (!options.pageCache) return listPublic(query);
+      // Every input that shapes the page, in a fixed order: equal queries share one entry.
+      const key = JSON.stringify([
+        query.type,
+        query.search,
+        query.minPrice,
+        query.maxPrice,
+        query.sort,
+        query.limit,
+        query.cursor,
+      ]);
+      return options.pageCache.get(key, () => listPublic(query));
     },
 
     getPublic,
