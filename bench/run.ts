@@ -181,15 +181,26 @@ async function rareTerm(baseUrl: string): Promise<{ term: string; matches: numbe
   return best;
 }
 
+/**
+ * The result name of a dataset measured with the catalogue page cache off (decision 014): every
+ * request then does the whole work, as a query nobody asked in the last few seconds does.
+ */
+const uncachedId = (id: string): string => `${id}-uncached`;
+
 async function benchDataset(
   dataset: PreparedDataset,
   settings: LoadSettings,
   bundle: BundleSize | null,
+  pageCache: boolean,
 ): Promise<DatasetReport> {
+  const id = pageCache ? dataset.id : uncachedId(dataset.id);
   mkdirSync(path.join(repoRoot, 'bench/.tmp'), { recursive: true });
-  const logFile = path.join(repoRoot, 'bench/.tmp', `${dataset.id}-server.log`);
+  const logFile = path.join(repoRoot, 'bench/.tmp', `${id}-server.log`);
   // Request logs off: the bench measures the server, not the terminal; errors still show.
-  const app = await startApp({ ...dataset.env, LOG_LEVEL: 'warn' }, logFile);
+  const app = await startApp(
+    { ...dataset.env, LOG_LEVEL: 'warn', ...(pageCache ? {} : { CATALOGUE_CACHE_MS: '0' }) },
+    logFile,
+  );
   try {
     const base = app.baseUrl;
     const [first] = await getJson<Listing[]>(`${base}/api/properties?limit=1`);
@@ -219,7 +230,7 @@ async function benchDataset(
       // A case that errors would measure the error path: check it answers with data first.
       const body = await getJson<unknown>(url);
       const matches = Array.isArray(body) ? body.length : undefined;
-      process.stdout.write(`[bench] ${dataset.id} ${c.name} … `);
+      process.stdout.write(`[bench] ${id} ${c.name} … `);
       const load = await measure(url, settings);
       if (c.name === 'health') healthReqPerSec = load.reqPerSec;
       const ratioToHealth = healthReqPerSec > 0 ? load.reqPerSec / healthReqPerSec : 0;
@@ -229,7 +240,8 @@ async function benchDataset(
       results.push({ ...c, ...load, ratioToHealth, ...(matches !== undefined ? { matches } : {}) });
     }
     return {
-      dataset: dataset.id,
+      dataset: id,
+      pageCache,
       database: dataset.database,
       listings: dataset.listings,
       date: new Date().toISOString(),
@@ -260,14 +272,17 @@ async function main(): Promise<void> {
       continue;
     }
     try {
-      const report = await benchDataset(dataset, options.settings, bundle);
-      const file = writeResult(report);
-      console.log(`\n${caseTable(report.cases, report.settings.connections)}\n`);
-      for (const line of verdicts(report)) {
-        console.log(line);
-        if (line.startsWith('FAIL')) failures.push(line);
+      // As served (repeated pages from the cache), then every request doing the whole work.
+      for (const pageCache of [true, false]) {
+        const report = await benchDataset(dataset, options.settings, bundle, pageCache);
+        const file = writeResult(report);
+        console.log(`\n${caseTable(report.cases, report.settings.connections)}\n`);
+        for (const line of verdicts(report)) {
+          console.log(line);
+          if (line.startsWith('FAIL')) failures.push(line);
+        }
+        console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
       }
-      console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
     } finally {
       dataset.cleanup();
     }
@@ -294,7 +309,7 @@ async function main(): Promise<void> {
     console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
   }
   if (options.prepareOnly) return;
-  updateReadme(DATASET_IDS);
+  updateReadme(DATASET_IDS.flatMap((id) => [id, uncachedId(id)]));
   console.log('[bench] updated bench/README.md');
   if (failures.length > 0) console.log(`\n[bench] ${failures.length} target(s) missed`);
 }
