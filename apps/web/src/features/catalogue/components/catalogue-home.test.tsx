@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeApartment, makeHouseForSale, makeLand, makeRent } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, renderApp, requestedUrls } from '../../../testing/test-utils';
+import { HOME_CAROUSEL_TYPES } from '../utils/home';
 import { CatalogueHome } from './catalogue-home';
 
 const byType = {
@@ -27,6 +28,20 @@ function homeServer() {
 }
 
 describe('CatalogueHome', () => {
+  it('loads only the first carousel’s first photo at once, the rest lazily', async () => {
+    homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
+    for (const type of HOME_CAROUSEL_TYPES) {
+      await within(screen.getByTestId(`carousel-${type}`)).findAllByTestId('property-card');
+    }
+    const eager = screen
+      .getAllByRole('img')
+      .filter((img) => img.getAttribute('loading') === 'eager');
+    expect(eager).toHaveLength(1);
+    const firstCarousel = screen.getByTestId(`carousel-${HOME_CAROUSEL_TYPES[0]}`);
+    expect(firstCarousel.contains(eager[0] ?? null)).toBe(true);
+  });
+
   it('shows the four carousels with the spec titles, fed by one request per type', async () => {
     const fetchMock = homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });

@@ -46,8 +46,8 @@ export function CatalogueHome() {
         </section>
       ) : (
         <div role="group" aria-label={t('home.carouselsLabel')} className="home-carousels">
-          {HOME_CAROUSEL_TYPES.map((type) => (
-            <PropertyCarousel key={type} type={type} />
+          {HOME_CAROUSEL_TYPES.map((type, index) => (
+            <PropertyCarousel key={type} type={type} first={index === 0} />
           ))}
         </div>
       )}

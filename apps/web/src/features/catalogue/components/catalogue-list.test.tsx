@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeRent } from '../../../testing/fixtures';
+import { makePhoto, makeRent } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, renderApp, requestedUrls } from '../../../testing/test-utils';
 import { CatalogueList } from './catalogue-list';
 
@@ -26,6 +26,23 @@ describe('CatalogueList', () => {
     const grid = await screen.findByTestId('listing-grid');
     expect(await within(grid).findByText('First page house')).toBeInTheDocument();
     expect(requestedUrls(fetchMock)[0]?.searchParams.get('type')).toBe('Rent');
+  });
+
+  it('loads the first card’s photo at once, the page’s likely largest paint, and the rest lazily', async () => {
+    mockFetch(() =>
+      jsonResponse([
+        makeRent({ title: 'One', photos: [makePhoto('picha_mbele', 'one')] }),
+        makeRent({ title: 'Two', photos: [makePhoto('picha_mbele', 'two')] }),
+        makeRent({ title: 'Three', photos: [makePhoto('picha_mbele', 'three')] }),
+      ]),
+    );
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
+    const grid = await screen.findByTestId('listing-grid');
+    await within(grid).findByText('Three');
+    const photos = within(grid).getAllByRole('img');
+    expect(photos).toHaveLength(3);
+    expect(photos.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('writes the sort choice to the query string and asks the API for it', async () => {

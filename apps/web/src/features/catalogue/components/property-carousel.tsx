@@ -29,9 +29,11 @@ const MAX_SLIDES_PER_VIEW = 5;
 
 export interface PropertyCarouselProps {
   type: TPropertyType;
+  /** The page's first carousel: its first slide's photo loads at once (PropertyCard priority). */
+  first?: boolean;
 }
 
-export function PropertyCarousel({ type }: PropertyCarouselProps) {
+export function PropertyCarousel({ type, first = false }: PropertyCarouselProps) {
   const { t } = useTranslation('catalogue');
   const headingId = useId();
   const query = useCarouselProperties(type);
@@ -95,9 +97,9 @@ export function PropertyCarousel({ type }: PropertyCarouselProps) {
           keyboard={{ enabled: true, onlyInViewport: true }}
           watchSlidesProgress
         >
-          {properties.map((property) => (
+          {properties.map((property, index) => (
             <SwiperSlide key={property.id}>
-              <PropertyCard property={property} />
+              <PropertyCard property={property} priority={first && index === 0} />
             </SwiperSlide>
           ))}
         </Swiper>

@@ -73,9 +73,9 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
   return (
     <div data-testid={testId}>
       <ul aria-label={label} className="property-grid">
-        {properties.map((property) => (
+        {properties.map((property, index) => (
           <li key={property.id}>
-            <PropertyCard property={property} />
+            <PropertyCard property={property} priority={index === 0} />
           </li>
         ))}
       </ul>
