@@ -126,7 +126,7 @@ async function subscribe(tokens: ApiTokens, phone: string, plan: Plan): Promise<
       return data.isActive ? true : undefined;
     },
     'the subscription to be paid',
-    30_000,
+    { timeoutMs: 30_000 },
   );
 }
 

@@ -92,7 +92,7 @@ async function addPhotos(page: Page, type: ListingType, photos: string[]): Promi
         ? true
         : undefined,
     'the photos to be prepared',
-    30_000,
+    { timeoutMs: 30_000 },
   );
 }
 

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { baseUrl } from './browser';
 import { clientAddress, forwardedFor } from './client-address';
 import { phonePhoto } from './photos';
+import { firstAddress } from './locations';
 
 /*
  * Listings and moderation through the API, for specs whose subject comes after publishing
@@ -24,34 +25,6 @@ async function call<T>(method: string, path: string, token: string, body?: unkno
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-interface NamedRef {
-  id: number;
-  name: string;
-}
-
-/** The first street of the first ward of the first district of the first region. */
-async function firstAddress(): Promise<Record<string, number | string>> {
-  const get = async <T>(path: string) => (await fetch(`${baseUrl()}${path}`)).json() as Promise<T>;
-  const [region] = await get<NamedRef[]>('/api/locations/regions');
-  if (!region) throw new Error('no regions seeded');
-  const { districts } = await get<{ districts: NamedRef[] }>(`/api/locations/regions/${region.id}`);
-  const district = districts[0];
-  if (!district) throw new Error(`region ${region.name} has no districts`);
-  const { wards } = await get<{ wards: NamedRef[] }>(`/api/locations/districts/${district.id}`);
-  const ward = wards[0];
-  if (!ward) throw new Error(`district ${district.name} has no wards`);
-  const { streets } = await get<{ streets: NamedRef[] }>(`/api/locations/wards/${ward.id}`);
-  const street = streets[0];
-  if (!street) throw new Error(`ward ${ward.name} has no streets`);
-  return {
-    regionId: region.id,
-    districtId: district.id,
-    wardId: ward.id,
-    streetId: street.id,
-    houseNumber: '12',
-  };
-}
-
 /** The five photo slots a house for rent needs (REQUIRED_PICTURE_LABELS.Rent). */
 const RENT_PHOTO_LABELS = ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'];
 
@@ -71,7 +44,7 @@ export async function publishRentThroughApi(token: string, title: string): Promi
     numberOfBathrooms: 1,
     leaseTerm: 6,
   });
-  await call('POST', `/api/properties/${id}/address`, token, await firstAddress());
+  await call('POST', `/api/properties/${id}/address`, token, await firstAddress(baseUrl()));
 
   const form = new FormData();
   for (const [index, label] of RENT_PHOTO_LABELS.entries()) {

@@ -1,11 +1,12 @@
 /**
- * Polls `probe` until it returns a value that is not undefined, or fails after the deadline with the
- * last value seen: the spec waits for a condition, never for a fixed time.
+ * Polls `probe` until it returns a value that is not undefined, or fails after the deadline with
+ * the last error seen: the specs wait for a condition, never for a fixed time. Shared by the e2e
+ * and resilience specs.
  */
 export async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   what: string,
-  timeoutMs = 15_000,
+  { timeoutMs = 20_000, everyMs = 50 }: { timeoutMs?: number; everyMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -20,6 +21,6 @@ export async function until<T>(
       const detail = lastError instanceof Error ? `: ${lastError.message}` : '';
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -13,7 +13,7 @@ import {
 import { Cleanup } from '../support/cleanup';
 import { killHard } from '../support/crash';
 import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
-import { until } from '../support/until';
+import { until } from '@makazi/e2e/until';
 
 /*
  * The API process killed with SIGKILL while ClickPesa's success callbacks for twenty payments

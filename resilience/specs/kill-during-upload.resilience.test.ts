@@ -11,7 +11,7 @@ import { mediaFiles } from '../support/media-files';
 import { heldBody, photoForm, type PhotoPart } from '../support/multipart';
 import { phoneJpeg } from '../support/photos';
 import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
-import { until } from '../support/until';
+import { until } from '@makazi/e2e/until';
 
 /*
  * The API process killed with SIGKILL in the middle of a photo upload, at two moments: while the

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { until } from './until';
+import { until } from '@makazi/e2e/until';
 
 /*
  * The API over HTTP as a client calls it. The server under test trusts one proxy hop
