@@ -3,7 +3,6 @@
  * database with the demo listings and their photos, Lighthouse's default mobile profile (simulated
  * throttling), performance only, 3 runs per page and Lighthouse's own median run.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
-import { appEnv, repoRoot, startApp } from './app-process';
+import { repoRoot, startApp } from './app-process';
 import type {
   CardImage,
   CardImages,
@@ -58,30 +57,17 @@ function isDevelopmentBuild(distDir: string): boolean {
 }
 
 /**
- * Builds the web app as `npm run build` does, into a directory of our own with NODE_ENV=production.
- * apps/web/dist is shared: a build run from a shell or test runner with NODE_ENV=development or
- * test holds React's development code (twice the JavaScript, far slower), and the staleness check
- * `npm start` makes does not notice; another build can also replace it in the middle of our runs.
+ * What `npm start` serves: apps/web/dist, which run.ts's ensureBuilt() made current. The check
+ * stays because a build made by hand with NODE_ENV=development would be measured otherwise.
  */
-function buildWeb(outDir: string): void {
-  const shared = path.join(repoRoot, 'apps/web/dist');
-  if (isDevelopmentBuild(shared)) {
-    console.warn(
-      `[bench] apps/web/dist holds React's development build (built with NODE_ENV not production): npm start would serve it; measuring a production build instead`,
+function servedWebDir(): string {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  if (isDevelopmentBuild(dist)) {
+    throw new Error(
+      "apps/web/dist holds React's development build: rebuild it with `npm run build` first",
     );
   }
-  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: path.join(repoRoot, 'apps/web'),
-      stdio: 'inherit',
-      env: appEnv({ NODE_ENV: 'production' }),
-    },
-  );
-  if (result.status !== 0) throw new Error('the web build failed');
-  if (isDevelopmentBuild(outDir)) throw new Error('the web build holds React development code');
+  return dist;
 }
 
 interface Variant {
@@ -419,13 +405,12 @@ export async function benchLighthouse(
   const workDir = mkdtempSync(path.join(tmpdir(), 'makazi-bench-lighthouse-'));
   try {
     const dataDir = path.join(workDir, 'data');
-    const webDir = path.join(workDir, 'web');
+    const webDir = servedWebDir();
     mkdirSync(dataDir);
-    buildWeb(webDir);
     const tmpDir = path.join(repoRoot, 'bench/.tmp');
     mkdirSync(tmpDir, { recursive: true });
     // As `npm start` runs it on a first start: embedded PGlite in DATA_DIR, seeded with the demo
-    // data; only the web app comes from our own production build.
+    // data, the built web app.
     const app = await startApp(
       {
         DATA_DIR: dataDir,
