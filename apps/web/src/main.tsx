@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@fontsource/lato/latin-400.css';
-import '@fontsource/lato/latin-700.css';
+import './styles/fonts.css';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { createI18n } from './lib/i18n';
