@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
@@ -15,6 +15,7 @@ import {
   type PropertyRow,
 } from './factories';
 import { lastCodeFor } from './outbox';
+import { routeTable } from './route-table';
 import { nextAddress, nextPhone, post, signUp, signUpAndIn, type SignedIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -442,28 +443,6 @@ const TABLE: Row[] = [
     }),
   },
 ];
-
-/**
- * "METHOD /path" of every route, from printRoutes' tree (as admin-access.test.ts reads it): each
- * line is one node, indented four characters a level, its path relative to its parent, its
- * methods in parentheses when a route ends there. HEAD is Fastify's copy of each GET.
- */
-function routeTable(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const pathAt: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = (node[1] ?? '').length / 4;
-    const path = `${pathAt[depth - 1] ?? ''}${node[2] ?? ''}`;
-    pathAt[depth] = path;
-    pathAt.length = depth + 1;
-    for (const method of (node[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
 
 /**
  * Parameter names do not matter (the router prints GET /:slug and PATCH /:id as one node

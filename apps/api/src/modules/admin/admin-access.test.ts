@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../test/admin';
+import { routeTable } from '../../test/route-table';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -14,29 +14,6 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/login']);
 
 const SOME_ID = '3f2a9c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-
-/**
- * "METHOD /path" of every route, from printRoutes' tree: each line is one node, indented four
- * characters a level, its path relative to its parent, its methods in parentheses when a route
- * ends there.
- */
-function routeTable(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const pathAt: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = (node[1] ?? '').length / 4;
-    const path = `${pathAt[depth - 1] ?? ''}${node[2] ?? ''}`;
-    pathAt[depth] = path;
-    pathAt.length = depth + 1;
-    for (const method of (node[3] ?? '').split(',').map((m) => m.trim())) {
-      // HEAD is Fastify's copy of each GET, with its hooks.
-      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
 
 let t: TestApp;
 let user: SignedIn;
