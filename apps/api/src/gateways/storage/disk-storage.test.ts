@@ -72,7 +72,7 @@ describe('disk storage', () => {
     expect(await readdir(path.join(root, 'a'))).toEqual(['b.webp']);
   });
 
-  it('deletes what a put killed before its rename left of the key, and nothing of other keys', async () => {
+  it('deletes what a put killed before its rename left of the key when asked, and nothing of other keys', async () => {
     // A put writes `.<name>.<uuid>.tmp` beside the key and renames it; SIGKILL in between leaves it.
     const dir = path.join(root, 'photos', 'ab');
     await storage.put('photos/ab/x-320.webp', Buffer.from('stored'), 'image/webp');
@@ -86,15 +86,22 @@ describe('disk storage', () => {
       await writeFile(path.join(dir, name), 'half a photo');
     }
 
+    // An ordinary delete removes the object only: it does not list the directory.
     await storage.delete('photos/ab/x-320.webp');
+    expect((await readdir(dir)).sort()).toEqual(
+      [leftOver, ...othersLeftOver, 'x-3200.webp'].sort(),
+    );
+
+    await storage.put('photos/ab/x-320.webp', Buffer.from('stored'), 'image/webp');
+    await storage.delete('photos/ab/x-320.webp', { crashLeftovers: true });
     expect((await readdir(dir)).sort()).toEqual([...othersLeftOver, 'x-3200.webp'].sort());
 
-    // A put interrupted before the object ever existed: deleting the key still clears it.
+    // A put interrupted before the object ever existed: the sweep's delete still clears it.
     await writeFile(path.join(dir, leftOver), 'half a photo');
-    await storage.delete('photos/ab/x-320.webp');
+    await storage.delete('photos/ab/x-320.webp', { crashLeftovers: true });
     expect(await readdir(dir)).not.toContain(leftOver);
     // A key whose directory was never made is not an error either.
-    await storage.delete('photos/zz/never-320.webp');
+    await storage.delete('photos/zz/never-320.webp', { crashLeftovers: true });
   });
 
   it('returns null for a missing object', async () => {

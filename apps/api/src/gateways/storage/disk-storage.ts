@@ -91,15 +91,17 @@ export function createDiskStorage(rootDir: string): StorageGateway {
       }
     },
 
-    async delete(key) {
+    async delete(key, options) {
       const { file } = fileFor(key);
       try {
         await unlink(file);
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
-      // A process killed during a put leaves its temp file, which no key names: deleting the key
-      // (the sweeper does, for keys a crashed upload journaled) is the only chance to remove it.
+      if (!options?.crashLeftovers) return;
+      // A process killed during a put leaves its temp file, which no key names: the sweep of the
+      // keys a crashed upload journaled is the only chance to remove it. Listing the directory
+      // costs more the more photos it holds, so only the sweep asks.
       let names: string[];
       try {
         names = await readdir(path.dirname(file));

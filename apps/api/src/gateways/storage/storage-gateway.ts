@@ -7,10 +7,11 @@ export interface StorageGateway {
   /** null when nothing is stored under `key`. */
   get(key: string): Promise<{ body: Readable; size: number; contentType: string } | null>;
   /**
-   * Removes `key`, and whatever a put of it interrupted by a crash left behind; removing a
-   * missing key is not an error.
+   * Removes `key`; removing a missing key is not an error. With `crashLeftovers`, also whatever a
+   * put of it interrupted by a crash left behind (the orphan sweep asks for this, for keys a
+   * crashed upload journaled; an ordinary delete need not pay for looking).
    */
-  delete(key: string): Promise<void>;
+  delete(key: string, options?: { crashLeftovers?: boolean }): Promise<void>;
 }
 
 export class InvalidStorageKeyError extends Error {

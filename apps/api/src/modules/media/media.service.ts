@@ -167,8 +167,14 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
   const concurrency = deps.concurrency ?? 2;
   const processing = createConcurrencyLimit(concurrency);
 
-  /** Deletes files, then forgets the keys whose files are gone; the rest stay for the sweeper. */
-  async function discard(keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
+  /**
+   * Deletes files, then forgets the keys whose files are gone; the rest stay for the sweeper,
+   * which also asks the store for what a crash left beside each key.
+   */
+  async function discard(
+    keys: readonly string[],
+    options: { crashLeftovers?: boolean } = {},
+  ): Promise<{ deleted: number; failed: number }> {
     const gone: string[] = [];
     let failed = 0;
     // A few at a time: a sweep of thousands must not open thousands of requests to the store.
@@ -176,7 +182,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
       await Promise.all(
         keys.slice(i, i + DELETES_AT_ONCE).map(async (key) => {
           try {
-            await storage.delete(key);
+            await storage.delete(key, options);
             gone.push(key);
           } catch (err) {
             // A key the store refuses names no file: nothing to wait for.
@@ -352,7 +358,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
       for (;;) {
         const keys = await repository.journaledBefore(olderThan, SWEEP_BATCH);
         if (keys.length === 0) break;
-        const result = await discard(keys);
+        const result = await discard(keys, { crashLeftovers: true });
         deleted += result.deleted;
         failed += result.failed;
         // Keys that could not be deleted are retried on the next sweep, not in a loop now.
