@@ -109,10 +109,10 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 /** A proxy's request id is kept when it looks like one, so log lines can be followed across hops. */
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** The database of each built app: for test helpers handed only the app (test/admin.ts). */
 /** Distinct catalogue queries kept at once: a few hundred pages of ~25 listings each. */
 const CATALOGUE_CACHE_ENTRIES = 500;
 
+/** The database of each built app: for test helpers handed only the app (test/admin.ts). */
 const appDatabases = new WeakMap<FastifyInstance, DatabaseHandle>();
 
 export function databaseOf(app: FastifyInstance): DatabaseHandle {
@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxEntries: CATALOGUE_CACHE_ENTRIES,
     clock,
   });
-  registerCatalogueCacheReset(app, cataloguePages);
+  if (config.catalogueCacheMs > 0) registerCatalogueCacheReset(app, cataloguePages);
   const properties = createPropertiesService(createPropertiesRepository(db), {
     pageCache: cataloguePages,
   });

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/makazi', 'data'),
       databaseUrl: undefined,
       seedDemo: true,
+      catalogueCacheMs: 5_000,
     });
   });
 
@@ -45,6 +46,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    // A cached page may not outlive the max-age=10 its answers carry.
+    [{ CATALOGUE_CACHE_MS: '10001' }, 'CATALOGUE_CACHE_MS'],
+    [{ CATALOGUE_CACHE_MS: '-1' }, 'CATALOGUE_CACHE_MS'],
   ])('refuses %o with an error naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));

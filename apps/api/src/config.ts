@@ -12,6 +12,12 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * How long clients and shared caches may keep a public catalogue answer (Cache-Control max-age);
+ * the in-process page cache may not keep one longer.
+ */
+export const CATALOGUE_MAX_AGE_SECONDS = 10;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -99,12 +105,15 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().max(256, 'must be at most 256 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   // Public catalogue pages kept in memory (decision 014); 0 turns it off. Clients are already told
-  // max-age=10, so a page may never be older than that.
+  // max-age, so a page may never be older than that.
   CATALOGUE_CACHE_MS: z.coerce
     .number()
     .int()
     .min(0)
-    .max(10_000, 'must be at most 10000 (catalogue answers say max-age=10)')
+    .max(
+      CATALOGUE_MAX_AGE_SECONDS * 1000,
+      `must be at most ${CATALOGUE_MAX_AGE_SECONDS * 1000} (catalogue answers say max-age=${CATALOGUE_MAX_AGE_SECONDS})`,
+    )
     .default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),

@@ -12,6 +12,7 @@ import {
   ZListPropertiesResponse,
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
+import { CATALOGUE_MAX_AGE_SECONDS } from '../../config';
 import type { OptionalSignIn } from '../../plugins/authentication';
 import type { PropertiesService } from './properties.service';
 
@@ -21,7 +22,7 @@ import type { PropertiesService } from './properties.service';
  * marketplace; longer would leave a withdrawn listing on screen noticeably. Owner answers are
  * never stored (OWNER_VIEW_CACHE).
  */
-const PUBLIC_CATALOGUE_CACHE = 'public, max-age=10';
+const PUBLIC_CATALOGUE_CACHE = `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}`;
 /** What an owner sees of their own listings (phone, drafts, rejection reasons): never stored. */
 const OWNER_VIEW_CACHE = 'private, no-store';
 

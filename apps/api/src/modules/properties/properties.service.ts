@@ -371,16 +371,18 @@ export function createPropertiesService(
   return {
     listPublic(query) {
       if (!options.pageCache) return listPublic(query);
-      // Every input that shapes the page, in a fixed order: equal queries share one entry.
-      const key = JSON.stringify([
-        query.type,
-        query.search,
-        query.minPrice,
-        query.maxPrice,
-        query.sort,
-        query.limit,
-        query.cursor,
-      ]);
+      // Every input that shapes the page, in a fixed order: equal queries share one entry. Typed
+      // against the query contract, so a field added to it must be added here to compile.
+      const parts: Record<keyof TListPropertiesQuery, unknown> = {
+        type: query.type,
+        search: query.search,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+        sort: query.sort,
+        limit: query.limit,
+        cursor: query.cursor,
+      };
+      const key = JSON.stringify(parts);
       return options.pageCache.get(key, () => listPublic(query));
     },
 
