@@ -84,8 +84,10 @@ export interface PaymentsRepository {
   /** undefined when (user, idempotency key) already exists. */
   insertPayment(values: NewPayment): Promise<PaymentRow | undefined>;
   setProviderReference(id: string, providerReference: string, at: Date): Promise<void>;
-  /** Ends a still-pending payment; false when it was no longer pending. */
-  /** Moves a payment from `from` (pending, or expired for a late success) to its outcome. */
+  /**
+   * Moves a payment from `from` (pending, or expired for a late success) to its outcome; false
+   * when it was no longer in `from`.
+   */
   completePayment(
     id: string,
     from: 'pending' | 'expired',

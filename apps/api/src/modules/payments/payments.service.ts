@@ -179,7 +179,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (outcome.status !== 'succeeded') {
         await tx.completePayment(
           payment.id,
-          'pending',
+          from,
           outcome.status,
           outcome.reason,
           outcome.providerReference,

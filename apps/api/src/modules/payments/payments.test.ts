@@ -444,6 +444,24 @@ describe('the expiry sweep', () => {
     expect(payment.reason).toBeNull();
     expect(await subscriptionsOf(me.userId)).toHaveLength(1);
   });
+
+  it('still refuses a late confirmation of a different amount', async () => {
+    const me = await signUpAndIn(t);
+    const { body } = await subscribe(me, { phoneNumber: SILENT });
+    clock.advance(t.config.payments.timeoutMs + 1000);
+    await sweeper().expireStale();
+    const paid = {
+      eventId: randomUUID(),
+      reference: body.paymentId,
+      status: 'succeeded',
+      amountTzs: 9_999,
+    };
+    expect((await callback(paid)).statusCode).toBe(200);
+    const payment = await paymentOf(me, body.paymentId);
+    expect(payment.status).toBe('failed');
+    expect(payment.reason).toBe(REASONS.amountMismatch);
+    expect(await subscriptionsOf(me.userId)).toHaveLength(0);
+  });
 });
 
 describe('a restart', () => {
