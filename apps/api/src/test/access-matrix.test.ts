@@ -496,6 +496,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The row's method with the call's URL and payload, sent with the caller's headers `as` plus the call's. */
+function send(row: Row, call: Call, as: Record<string, string>) {
+  const [method = ''] = row.route.split(' ');
+  return t.app.inject({
+    method: method as 'GET',
+    url: call.url,
+    headers: { ...as, ...call.headers },
+    remoteAddress: nextAddress(),
+    ...(call.payload === undefined ? {} : { payload: call.payload }),
+  });
+}
+
 describe('the access table', () => {
   it('lists every route of the app, and only those', () => {
     const served = routeTable(t.app).map((route) => normalise(PRINTED_AS[route] ?? route));
@@ -510,20 +522,24 @@ describe('the access table', () => {
     ).toEqual([]);
   });
 
+  it('answers 401 to a token that is no session at all, wherever a session is required', async () => {
+    const required = TABLE.filter((row) => row.expect[0] === 401);
+    expect(required.length).toBeGreaterThan(20);
+    for (const row of required) {
+      const res = await send(row, await row.request('anonymous'), {
+        authorization: 'Bearer not-a-token',
+      });
+      expect(res.statusCode, `${row.route}: ${res.body}`).toBe(401);
+    }
+  });
+
   it.each(TABLE.map((row) => [`${row.route}${row.variant ? ` (${row.variant})` : ''}`, row]))(
     '%s',
     async (_name, row) => {
-      const [method = ''] = row.route.split(' ');
       const got: number[] = [];
       for (const caller of CALLERS) {
         const call = await row.request(caller);
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url: call.url,
-          headers: { ...headersOf(caller), ...call.headers },
-          remoteAddress: nextAddress(),
-          ...(call.payload === undefined ? {} : { payload: call.payload }),
-        });
+        const res = await send(row, call, headersOf(caller));
         got.push(res.statusCode);
         if (res.statusCode < 300 && res.statusCode === row.expect[CALLERS.indexOf(caller)]) {
           row.check?.(caller, res);
