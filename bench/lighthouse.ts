@@ -83,8 +83,14 @@ interface Photo {
 interface Listing {
   id: string;
   type: keyof typeof PROPERTY_TYPE_SLUGS;
+  /** List answers carry the cover photo only (decision 006). */
   photos: Photo[];
+  /** Every picture's URLs: how many photos the detail page shows. */
+  media: { pictures: unknown[] }[];
 }
+
+/** As apps/web's pictureCount: the photos a listing has, which its list answer does not carry. */
+const pictureCount = (listing: Listing): number => listing.media[0]?.pictures.length ?? 0;
 
 type Session = Record<string, string>;
 
@@ -441,8 +447,8 @@ async function measurePages(
 ): Promise<LighthouseReport> {
   const rentals = await getJson<Listing[]>(`${base}/api/properties?type=Rent&limit=100`);
   // The detail page with the most photos: the gallery is what it has to load.
-  const detail = [...rentals].sort((a, b) => b.photos.length - a.photos.length)[0];
-  if (!detail || detail.photos.length === 0) throw new Error('no rental listing has photos');
+  const detail = [...rentals].sort((a, b) => pictureCount(b) - pictureCount(a))[0];
+  if (!detail || pictureCount(detail) === 0) throw new Error('no rental listing has photos');
   const session = await signIn(base, dataDir);
   const plans: PagePlan[] = [
     { name: 'home', path: '/', session: null },
