@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+// The `inject('dataDir')` type is declared there; read for types only, never run from here.
+import type {} from './global-setup';
 import { until } from './until';
 
 interface OutboxLine {
@@ -9,8 +11,9 @@ interface OutboxLine {
   at: string;
 }
 
-async function readOutbox(): Promise<OutboxLine[]> {
-  const file = path.join(inject('dataDir'), 'sms-outbox.jsonl');
+/** The texts the outbox SMS gateway wrote to the app's DATA_DIR, oldest first. */
+async function readOutbox(dataDir: string): Promise<OutboxLine[]> {
+  const file = path.join(dataDir, 'sms-outbox.jsonl');
   const content = await readFile(file, 'utf8').catch(() => '');
   return content
     .split('\n')
@@ -30,12 +33,17 @@ export function uniquePhone(): string {
 
 /**
  * Waits for a code sent to `localPhone` after `since` (ISO time) and returns its six digits: what
- * the person would read on their phone.
+ * the person would read on their phone. `dataDir` is the e2e app's unless another app's is given
+ * (the resilience specs run apps of their own).
  */
-export async function waitForCode(localPhone: string, since: string): Promise<string> {
+export async function waitForCode(
+  localPhone: string,
+  since: string,
+  dataDir: string = inject('dataDir'),
+): Promise<string> {
   const to = toE164(localPhone);
   return until(async () => {
-    const lines = (await readOutbox()).filter((line) => line.to === to && line.at >= since);
+    const lines = (await readOutbox(dataDir)).filter((line) => line.to === to && line.at >= since);
     const text = lines.at(-1)?.text;
     return text ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
   }, `an SMS code for ${to}`);
@@ -49,7 +57,7 @@ export async function waitForMessage(
 ): Promise<string> {
   const to = toE164(localPhone);
   return until(async () => {
-    const lines = await readOutbox();
+    const lines = await readOutbox(inject('dataDir'));
     return lines.find((line) => line.to === to && line.at >= since && line.text.includes(fragment))
       ?.text;
   }, `an SMS to ${to} containing "${fragment}"`);

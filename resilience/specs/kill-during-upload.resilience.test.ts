@@ -12,6 +12,7 @@ import { heldBody, photoForm, type PhotoPart } from '../support/multipart';
 import { phoneJpeg } from '../support/photos';
 import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
 import { until } from '@makazi/e2e/until';
+import { REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
 
 /*
  * The API process killed with SIGKILL in the middle of a photo upload, at two moments: while the
@@ -23,16 +24,8 @@ import { until } from '@makazi/e2e/until';
  * restarted on the same data directory and database, and a retried upload must then succeed.
  */
 
-const LABELS = [
-  'picha_mbele',
-  'picha_nyuma',
-  'picha_kulia',
-  'picha_kushoto',
-  'picha_sebule',
-  'picha_jiko',
-  'picha_choo',
-  'picha_chumba',
-] as const;
+/** The eight photos a house for sale needs, in the wizard's order. */
+const LABELS = REQUIRED_PICTURE_LABELS.HouseForSale;
 
 interface PhotoRow {
   id: string;

@@ -16,8 +16,8 @@ const VISITORS = 200;
 const DURATION_MS = 60_000;
 const LISTINGS = 20_000;
 
-let database: FreshDatabase;
-let dataDir: string;
+let database: FreshDatabase | undefined;
+let dataDir: string | undefined;
 let app: RunningApp | undefined;
 let searchTerms: string[];
 
@@ -53,13 +53,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe(`${VISITORS} visitors for ${DURATION_MS / 1000} s on the PostgreSQL server`, () => {
   it('answers every request without an error, p95 under 200 ms', async () => {
-    if (!app?.pid) throw new Error('the server did not start');
+    if (!app?.pid || !dataDir) throw new Error('the server did not start');
     const run = await runVisitors({
       baseUrl: app.baseUrl,
       users: VISITORS,

@@ -16,8 +16,8 @@ const LOAD_MS = 24_000;
 const DOWN_MS = 4_000;
 const RECOVERY_LIMIT_MS = 5_000;
 
-let postgres: PrivatePostgres;
-let dataDir: string;
+let postgres: PrivatePostgres | undefined;
+let dataDir: string | undefined;
 let app: RunningApp | undefined;
 
 beforeAll(async () => {
@@ -37,8 +37,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await postgres.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function isAlive(pid: number): boolean {
@@ -52,7 +52,9 @@ function isAlive(pid: number): boolean {
 
 describe('PostgreSQL restarted during load', () => {
   it('answers 503 with Retry-After while it is down and recovers within 5 s', async () => {
-    if (!app?.pid) throw new Error('the server did not start');
+    if (!app?.pid || !dataDir || !postgres) throw new Error('the server did not start');
+    const server = postgres;
+    const logFile = path.join(dataDir, 'server.log');
     const pid = app.pid;
     const runStart = performance.now();
     const load = runVisitors({
@@ -70,9 +72,9 @@ describe('PostgreSQL restarted during load', () => {
     const outage = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       const downAt = performance.now() - runStart;
-      await postgres.stop();
+      await server.stop();
       await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
-      await postgres.start();
+      await server.start();
       return { downAt, upAt: performance.now() - runStart };
     })();
     const [run, { downAt, upAt }] = await Promise.all([load, outage]);
@@ -91,8 +93,7 @@ describe('PostgreSQL restarted during load', () => {
     );
 
     // The API process survived and was never restarted.
-    const logTail = (): string =>
-      readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n').slice(-20).join('\n');
+    const logTail = (): string => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
     expect(isAlive(pid), logTail()).toBe(true);
     // The outage was seen, and seen only as 503s that say when to retry, answered promptly.
     expect(unavailable.length).toBeGreaterThan(20);

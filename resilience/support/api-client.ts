@@ -1,7 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { until } from '@makazi/e2e/until';
+import { clientAddress } from '@makazi/e2e/client-address';
+import { uniquePhone, waitForCode } from '@makazi/e2e/sms-outbox';
 
 /*
  * The API over HTTP as a client calls it. The server under test trusts one proxy hop
@@ -12,11 +10,6 @@ import { until } from '@makazi/e2e/until';
 export interface ApiAnswer<T> {
   status: number;
   body: T;
-}
-
-/** A private address no one else in this run is likely to get. */
-export function clientAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 export async function callApi<T = unknown>(
@@ -61,31 +54,6 @@ export async function expectApi<T = unknown>(
   return answer.body;
 }
 
-interface OutboxLine {
-  to: string;
-  text: string;
-  at: string;
-}
-
-/** The texts the outbox SMS gateway wrote to DATA_DIR, oldest first. */
-async function readOutbox(dataDir: string): Promise<OutboxLine[]> {
-  const content = await readFile(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').catch(() => '');
-  return content
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxLine);
-}
-
-/** '0712345678' → '+255712345678', the form the outbox records. */
-function toE164(localPhone: string): string {
-  return `+255${localPhone.replace(/^0/, '')}`;
-}
-
-/** A fresh Tanzanian mobile number, so every run registers new people. */
-export function uniquePhone(): string {
-  return `0713${String(randomInt(1_000_000)).padStart(6, '0')}`;
-}
-
 export interface SignedIn {
   userId: string;
   token: string;
@@ -113,12 +81,7 @@ export async function signUpAndIn(
     body: { phoneNumber: phone },
     address,
   });
-  const to = toE164(phone);
-  const otp = await until(async () => {
-    const lines = (await readOutbox(dataDir)).filter((l) => l.to === to && l.at >= since);
-    const text = lines.at(-1)?.text;
-    return text ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
-  }, `a sign-in code for ${to} in the SMS outbox`);
+  const otp = await waitForCode(phone, since, dataDir);
   const tokens = await expectApi<{ access_token: string; sub: string }>(
     200,
     baseUrl,
