@@ -95,16 +95,38 @@ function present<T>(value: T | null, column: string, id: string): T {
 
 type ShownVariant = TPhoto['variants'][number];
 
+/**
+ * The variant a photo is shown in without srcset: the widest at most DISPLAY_WIDTH (the last of
+ * equal widths), else the narrowest (the first of equal widths). One pass, no sorting and no URLs:
+ * the media group needs only this one URL per photo, and a list page has about 130 photos.
+ */
+function displayVariant(variants: PhotoRow['variants']): PhotoRow['variants'][number] | undefined {
+  let fitting: PhotoRow['variants'][number] | undefined;
+  let narrowest: PhotoRow['variants'][number] | undefined;
+  for (const variant of variants) {
+    if (variant.width <= DISPLAY_WIDTH && (!fitting || variant.width >= fitting.width)) {
+      fitting = variant;
+    }
+    if (!narrowest || variant.width < narrowest.width) narrowest = variant;
+  }
+  return fitting ?? narrowest;
+}
+
+const toShown = (variant: PhotoRow['variants'][number]): ShownVariant => ({
+  width: variant.width,
+  height: variant.height,
+  url: mediaUrl(variant.key),
+});
+
 /** A photo's variants as URLs, narrowest first, and the one shown without srcset. */
 function shown(
   variants: PhotoRow['variants'],
 ): { variants: ShownVariant[]; display: ShownVariant } | undefined {
-  const sorted = [...variants]
-    .sort((a, b) => a.width - b.width)
-    .map((v) => ({ width: v.width, height: v.height, url: mediaUrl(v.key) }));
-  const display = sorted.filter((v) => v.width <= DISPLAY_WIDTH).at(-1) ?? sorted.at(0);
+  const display = displayVariant(variants);
   // A photo without variants cannot be shown; leaving it out beats failing the whole page.
-  return display ? { variants: sorted, display } : undefined;
+  if (!display) return undefined;
+  const sorted = [...variants].sort((a, b) => a.width - b.width).map(toShown);
+  return { variants: sorted, display: toShown(display) };
 }
 
 function toPhoto(row: PhotoRow): TPhoto | undefined {
@@ -118,24 +140,6 @@ function toPhoto(row: PhotoRow): TPhoto | undefined {
     height: photo.display.height,
     variants: photo.variants,
   };
-}
-
-/**
- * The variant shown() displays, found in one pass without sorting or building URLs: the widest
- * at most DISPLAY_WIDTH (the last of equal widths, as after a stable sort), else the narrowest
- * (the first of equal widths). The media group needs only this one URL per photo, and a list
- * page has about 130 photos.
- */
-function displayVariant(variants: PhotoRow['variants']): PhotoRow['variants'][number] | undefined {
-  let fitting: PhotoRow['variants'][number] | undefined;
-  let narrowest: PhotoRow['variants'][number] | undefined;
-  for (const variant of variants) {
-    if (variant.width <= DISPLAY_WIDTH && (!fitting || variant.width >= fitting.width)) {
-      fitting = variant;
-    }
-    if (!narrowest || variant.width < narrowest.width) narrowest = variant;
-  }
-  return fitting ?? narrowest;
 }
 
 /** The spec's single media group: every showable photo's label and display URL, in position order. */

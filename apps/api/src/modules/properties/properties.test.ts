@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZProperty, type TPictureLabel, type TProperty } from '@makazi/contracts/properties';
+import {
+  ZProperty,
+  type TPhoto,
+  type TPictureLabel,
+  type TProperty,
+} from '@makazi/contracts/properties';
 import {
   insertLocationChain,
   insertPhoto,
@@ -442,6 +447,18 @@ describe('GET /api/properties/{id}', () => {
       createdAt: minutes(5).toISOString(),
       updatedAt: minutes(5).toISOString(),
     });
+  });
+
+  it('shows a photo whose variants are all wider than the display width in its narrowest', async () => {
+    const row = await insertProperty(t.db, { type: 'Rent' });
+    await insertPhoto(t.db, row.id, { label: 'picha_nje', position: 0, widths: [1280, 1024] });
+    const res = await get(`/api/properties/${row.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ photos: TPhoto[]; media: { pictures: string[] }[] }>();
+    const narrowest = `/media/photos/${row.id}/0-1024.webp`;
+    expect(body.photos[0]?.url).toBe(narrowest);
+    expect(body.photos[0]?.width).toBe(1024);
+    expect(body.media[0]?.pictures).toEqual([narrowest]);
   });
 
   it('names the price field by type and carries the type-specific details', async () => {
