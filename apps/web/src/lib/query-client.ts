@@ -1,5 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+
+/**
+ * An answer the server refused (4xx). Read from the error's `status`, so that every client's
+ * error class counts (lib/api-client's ApiError, the admin area's AdminApiError) without this
+ * module knowing them.
+ */
+function isClientError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -11,7 +20,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // A 4xx will not get better by asking again; a flaky 3G link might.
         retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+          if (isClientError(error)) return false;
           return failureCount < 2;
         },
       },

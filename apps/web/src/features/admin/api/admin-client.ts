@@ -158,9 +158,3 @@ export async function adminJson<S extends z.ZodType>(
   }
   return parsed.data;
 }
-
-/** Admin queries ask again only after a network or server failure: a 4xx will not get better. */
-export function adminRetry(failureCount: number, error: unknown): boolean {
-  if (isAdminApiError(error) && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}

@@ -4,7 +4,7 @@ import {
   type TAdminLoginBody,
   type TAdminLoginResponse,
 } from '@makazi/contracts/admin';
-import { adminFetch, adminJson, adminRetry } from './admin-client';
+import { adminFetch, adminJson } from './admin-client';
 import { clearAdminToken, setAdminToken } from './admin-session';
 
 /** POST /api/admin/login; keeps the token for this browser session. */
@@ -30,7 +30,6 @@ export async function adminLogout(): Promise<void> {
 
 export const adminMeQueryOptions = {
   queryKey: ['admin', 'me'] as const,
-  retry: adminRetry,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     adminJson('GET', '/admin/me', ZAdminMe, { signal }),
   staleTime: 5 * 60_000,

@@ -1,5 +1,5 @@
 import { ZAdminPaymentsResponse, type TAdminPaymentsQuery } from '@makazi/contracts/admin';
-import { adminFetch, adminJson, adminRetry } from './admin-client';
+import { adminFetch, adminJson } from './admin-client';
 
 /** The finance filters; paging is added for the table and left out of the CSV. */
 export type TPaymentFilter = Partial<
@@ -9,7 +9,6 @@ export type TPaymentFilter = Partial<
 export function paymentsQueryOptions(filter: TPaymentFilter, page: number, pageSize: number) {
   return {
     queryKey: ['admin', 'payments', filter, page, pageSize] as const,
-    retry: adminRetry,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', '/admin/payments', ZAdminPaymentsResponse, {
         query: { ...filter, page, pageSize },

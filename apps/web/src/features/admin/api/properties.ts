@@ -5,7 +5,7 @@ import {
   type TAdminPropertiesQuery,
   type TModerationResult,
 } from '@makazi/contracts/admin';
-import { adminJson, adminRetry } from './admin-client';
+import { adminJson } from './admin-client';
 
 export type TPropertyFilter = Pick<TAdminPropertiesQuery, 'status' | 'page' | 'pageSize'> &
   Partial<Pick<TAdminPropertiesQuery, 'type' | 'q'>>;
@@ -19,7 +19,6 @@ export function propertiesQueryKey(filter?: TPropertyFilter) {
 export function propertiesQueryOptions(filter: TPropertyFilter) {
   return {
     queryKey: propertiesQueryKey(filter),
-    retry: adminRetry,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', '/admin/properties', ZAdminPropertiesResponse, {
         query: { ...filter },
@@ -31,7 +30,6 @@ export function propertiesQueryOptions(filter: TPropertyFilter) {
 export function propertyDetailQueryOptions(id: string) {
   return {
     queryKey: ['admin', 'properties', 'detail', id] as const,
-    retry: adminRetry,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', `/admin/properties/${encodeURIComponent(id)}`, ZAdminPropertyDetail, {
         signal,

@@ -5,7 +5,7 @@ import {
   type TAdminUsersQuery,
   type TPermissions,
 } from '@makazi/contracts/admin';
-import { adminJson, adminRetry } from './admin-client';
+import { adminJson } from './admin-client';
 
 export type TUserFilter = Pick<TAdminUsersQuery, 'page' | 'pageSize'> &
   Partial<Pick<TAdminUsersQuery, 'q'>>;
@@ -13,7 +13,6 @@ export type TUserFilter = Pick<TAdminUsersQuery, 'page' | 'pageSize'> &
 export function usersQueryOptions(filter: TUserFilter) {
   return {
     queryKey: ['admin', 'users', 'list', filter] as const,
-    retry: adminRetry,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', '/admin/users', ZAdminUsersResponse, { query: { ...filter }, signal }),
   };
@@ -26,7 +25,6 @@ export function userDetailQueryKey(id: string) {
 export function userDetailQueryOptions(id: string) {
   return {
     queryKey: userDetailQueryKey(id),
-    retry: adminRetry,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', `/admin/users/${encodeURIComponent(id)}`, ZAdminUserDetail, { signal }),
   };

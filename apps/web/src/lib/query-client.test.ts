@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { createQueryClient } from './query-client';
+
+function retryRule(): (failureCount: number, error: unknown) => boolean {
+  const retry = createQueryClient().getDefaultOptions().queries?.retry;
+  if (typeof retry !== 'function') throw new Error('expected a retry function');
+  return retry as (failureCount: number, error: unknown) => boolean;
+}
+
+describe('the query retry rule', () => {
+  it('never asks again after a 4xx, whichever client refused it', () => {
+    const retry = retryRule();
+    expect(retry(0, new ApiError(404, 'NOT_FOUND', 'gone'))).toBe(false);
+    // The admin area's errors are another class with the same `status`.
+    expect(retry(0, Object.assign(new Error('refused'), { status: 403 }))).toBe(false);
+  });
+
+  it('asks twice more after a network or server failure', () => {
+    const retry = retryRule();
+    const down = new ApiError(503, 'SERVICE_UNAVAILABLE', 'busy');
+    expect(retry(0, down)).toBe(true);
+    expect(retry(1, new ApiError(0, 'NETWORK', 'offline'))).toBe(true);
+    expect(retry(2, down)).toBe(false);
+  });
+});
