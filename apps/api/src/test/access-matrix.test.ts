@@ -541,6 +541,10 @@ describe('the access table', () => {
         const call = await row.request(caller);
         const res = await send(row, call, headersOf(caller));
         got.push(res.statusCode);
+        // Admin answers (refusals too) carry names, phones and money: never kept by a cache.
+        if (row.route.includes(' /api/admin/') && row.route !== 'POST /api/admin/login') {
+          expect(res.headers['cache-control'], `${row.route} as ${caller}`).toMatch(/no-store/);
+        }
         if (res.statusCode < 300 && res.statusCode === row.expect[CALLERS.indexOf(caller)]) {
           row.check?.(caller, res);
         }
