@@ -56,8 +56,8 @@ export function notFound(message: string): AppError {
   return new AppError('NOT_FOUND', message);
 }
 
-/** A 503 that says when to come back: the database restarting, an outside service down. */
-export class ServiceUnavailableError extends AppError {
+/** A 503 that says when to come back. */
+class ServiceUnavailableError extends AppError {
   override readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number, cause?: unknown) {

@@ -48,7 +48,7 @@ export const HTML_PAYLOADS = [
   '</script><script>alert(document.cookie)</script>',
 ] as const;
 
-export const SQL_PAYLOADS = [
+const SQL_PAYLOADS = [
   "' OR 1=1 --",
   "'; DROP TABLE users; --",
   '" OR ""="',
@@ -254,7 +254,7 @@ function validString(schema: JsonSchema, known: KnownIds): fc.Arbitrary<string> 
 }
 
 /** A value the schema accepts (as far as this generator understands the schema). */
-export function validValue(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -305,7 +305,7 @@ function objectOf(
 }
 
 /** Edge values of the schema's own bounds, and just past them. */
-export function boundaryValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+function boundaryValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   const values: unknown[] = [];
   for (const type of typesOf(schema)) {
     if (type === 'string') {
@@ -346,7 +346,7 @@ export function boundaryValue(schema: JsonSchema): fc.Arbitrary<unknown> {
  * Mostly-valid values with hostile or boundary parts: each field is valid, at a boundary or
  * hostile, so one bad field rides along with otherwise valid ones.
  */
-export function mixedValue(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arbitrary<unknown> {
+function mixedValue(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
   if (types.includes('object') && schema.properties && depth < 3) {
     const base = objectOf(schema, (s) => mixedValue(s, known, depth + 1));

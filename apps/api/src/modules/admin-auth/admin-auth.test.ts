@@ -9,7 +9,7 @@ import { signInAdmin, TEST_ADMIN_PASSWORD } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import { nextAddress, signUpAndIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { JWT_ISSUER } from '../auth/tokens';
+import { JWT_ISSUER } from '../../lib/session-tokens';
 import { createAdminAccount, resetAdminPassword } from './admin-accounts';
 import { createAdminAuthRepository } from './admin-auth.repository';
 import { ADMIN_JWT_AUDIENCE, ADMIN_JWT_TYPE } from './admin-tokens';

@@ -22,11 +22,7 @@ export function createAdminAuditService(repository: AdminAuditRepository): Admin
         query.pageSize,
       );
       return {
-        items: rows.map((row) => ({
-          ...row,
-          before: row.before ?? null,
-          after: row.after ?? null,
-        })),
+        items: rows,
         page: query.page,
         pageSize: query.pageSize,
         total,

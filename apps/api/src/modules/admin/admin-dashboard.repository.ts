@@ -9,7 +9,7 @@ import { payments, properties, users } from '../../db/schema';
  */
 
 /** The IANA zone of the business's calendar. */
-export const BUSINESS_TIME_ZONE = 'Africa/Dar_es_Salaam';
+const BUSINESS_TIME_ZONE = 'Africa/Dar_es_Salaam';
 
 /** How many days the daily series covers, today included. */
 export const DAILY_DAYS = 30;

@@ -15,7 +15,8 @@ import { lastCodeFor, messagesTo, readOutbox } from '../../test/outbox';
 import { nextAddress, nextPhone, post, signInAs, signUp, signUpAndIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAuthRepository } from './auth.repository';
-import { JWT_AUDIENCE, JWT_ISSUER, JWT_TYPE } from './tokens';
+import { JWT_ISSUER } from '../../lib/session-tokens';
+import { JWT_AUDIENCE, JWT_TYPE } from './tokens';
 
 const clock = createFakeClock();
 let t: TestApp;

@@ -12,8 +12,6 @@ import type { Clock } from '../../lib/clock';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-// Shared with admin tokens; kept exported here because callers and tests name it from this module.
-export { JWT_ISSUER } from '../../lib/session-tokens';
 export const JWT_AUDIENCE = 'makazi-api';
 /** RFC 9068's type for access tokens: a JWT minted for another purpose is never taken for one. */
 export const JWT_TYPE = 'at+jwt';
