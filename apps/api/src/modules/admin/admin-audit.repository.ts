@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { millisIso } from '../../db/iso-text';
 
 /* Reading the audit log; entries are written by recordAudit (audit.repository.ts). */
 
@@ -56,7 +57,7 @@ export function createAdminAuditRepository(db: Database): AdminAuditRepository {
             before: a.before,
             after: a.after,
             // As text: the two drivers disagree on parsing timestamps (Date or string).
-            createdAt: sql<string>`to_char(${a.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+            createdAt: millisIso(sql`${a.createdAt}`),
           })
           .from(a)
           .where(where)

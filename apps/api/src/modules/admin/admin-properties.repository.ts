@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { properties, propertyPhotos, regions, users } from '../../db/schema';
 import { escapeLike } from '../properties/properties.repository';
 import { recordAudit, type AuditEntry } from './audit.repository';
+import { millisIso } from '../../db/iso-text';
 
 /*
  * All SQL of moderation: the review list, the listing an admin acts on (locked), the publisher's
@@ -89,10 +90,6 @@ export interface AdminPropertiesRepository {
 
 const p = properties;
 const ph = propertyPhotos;
-
-// Timestamps leave the database as text: the two drivers disagree on parsing them (Date or string).
-const millisIso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /*
  * The queue (pending) is worked oldest first, so nothing waits for ever; it walks

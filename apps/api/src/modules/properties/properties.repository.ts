@@ -11,6 +11,7 @@ import {
   users,
   wards,
 } from '../../db/schema';
+import { microsIso, millisIso } from '../../db/iso-text';
 
 /*
  * All catalogue SQL. A page is one statement: CTEs pick the page's keys from properties alone
@@ -223,12 +224,6 @@ function walk(
 function nameOf(table: typeof regions | typeof districts | typeof wards | typeof streets, fk: SQL) {
   return sql`(select ${table.name} from ${table} where ${table.id} = ${fk})`;
 }
-
-const microsIso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-// Timestamps leave the database as text: the two drivers disagree on parsing them (Date or string).
-const millisIso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Which photos a page carries in full. */
 type PhotoSet = 'cover' | 'all';
