@@ -13,6 +13,7 @@ import puppeteer from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { repoRoot, startApp } from './app-process';
+import { signInThroughOutbox } from './sign-in';
 import type {
   CardImage,
   CardImages,
@@ -100,39 +101,9 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/**
- * Signs a new user in through the outbox SMS gateway and returns the local storage the web app
- * keeps its session in: detail pages send anonymous visitors to /login.
- */
+/** The local storage the web app keeps a session in: detail pages send anonymous visitors to /login. */
 async function signIn(baseUrl: string, dataDir: string): Promise<Session> {
-  const phoneNumber = `0714${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-  await post(`${baseUrl}/api/auth/signup`, {
-    firstName: 'Bench',
-    lastName: 'Lighthouse',
-    phoneNumber,
-  });
-  await post(`${baseUrl}/api/auth/login`, { phoneNumber });
-  const lines = readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
-  const code = /\b(\d{6})\b/.exec(
-    (JSON.parse(lines.at(-1) ?? '{}') as { text?: string }).text ?? '',
-  )?.[1];
-  if (!code) throw new Error('no sign-in code in the SMS outbox');
-  const answer = await post<{
-    access_token: string;
-    refresh_token: string;
-    username: string;
-    sub: string;
-  }>(`${baseUrl}/api/auth/verify-otp`, { phoneNumber, otp: code });
+  const answer = await signInThroughOutbox(baseUrl, dataDir, 'Lighthouse');
   return {
     [SESSION_STORAGE_KEYS.token]: answer.access_token,
     [SESSION_STORAGE_KEYS.refreshToken]: answer.refresh_token,

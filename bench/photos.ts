@@ -10,6 +10,7 @@ import { repoRoot, startApp, type RunningApp } from './app-process';
 import { browserCompressedPhotos, cameraOriginals, type PhotoInput } from './photo-inputs';
 import type { Machine } from './report';
 import type { HttpCase, PhotoReport, PipelineCase } from './photo-report';
+import { signInThroughOutbox } from './sign-in';
 
 /*
  * The photo pipeline: how many photos per second processPhoto + the disk store get through on
@@ -98,28 +99,6 @@ async function call<T>(
   return { status: response.status, json: (await response.json()) as T };
 }
 
-/** Signs up a user and signs in with the code the outbox SMS gateway wrote to DATA_DIR. */
-async function signIn(baseUrl: string, dataDir: string): Promise<string> {
-  const phone = `0713${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-  const signup = await call(baseUrl, 'POST', '/api/auth/signup', {
-    firstName: 'Bench',
-    lastName: 'Photos',
-    phoneNumber: phone,
-  });
-  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
-  const login = await call(baseUrl, 'POST', '/api/auth/login', { phoneNumber: phone });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  const lines = readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
-  const code = /\b(\d{6})\b/.exec((JSON.parse(lines.at(-1)!) as { text: string }).text)?.[1];
-  if (!code) throw new Error('no sign-in code in the SMS outbox');
-  const verify = await call<{ access_token: string }>(baseUrl, 'POST', '/api/auth/verify-otp', {
-    phoneNumber: phone,
-    otp: code,
-  });
-  if (verify.status !== 200) throw new Error(`verify-otp answered ${verify.status}`);
-  return verify.json.access_token;
-}
-
 /** A house for sale through the listings route; undefined when the server has no such route. */
 async function createHouse(baseUrl: string, token: string): Promise<string | undefined> {
   const created = await call<{ id: string }>(
@@ -206,7 +185,7 @@ async function httpCases(
   );
   try {
     const baseline = app.pid ? memoryOf(app.pid) : null;
-    const token = await signIn(app.baseUrl, dataDir);
+    const { access_token: token } = await signInThroughOutbox(app.baseUrl, dataDir, 'Photos');
     const cases: HttpCase[] = [];
     for (const [label, inputs, runs] of [
       ['1024×768 JPEG (browser-compressed)', compressed, 5],
