@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/errors';
 import { bearerToken, type AccessTokenAuthenticator } from './authentication';
+import { keepAnswersPrivate } from './private-answers';
 
 /** The admin a request acts for, and the admin session it acts through. */
 export interface AdminActor {
@@ -68,10 +69,7 @@ export function createRequireAdmin(
  */
 export function guardAdminRoutes(app: FastifyInstance, requireAdmin: RequireAdmin): void {
   app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  keepAnswersPrivate(app);
 }
 
 /**

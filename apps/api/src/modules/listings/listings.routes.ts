@@ -11,6 +11,7 @@ import {
 } from '@makazi/contracts/listings';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import type { ListingsService } from './listings.service';
+import { keepAnswersPrivate } from '../../plugins/private-answers';
 
 const errors = {
   400: ZErrorResponse,
@@ -25,10 +26,7 @@ export const listingsRoutes: FastifyPluginCallbackZod<{
   requireSignIn: RequireSignIn;
 }> = (app, { service, requireSignIn }, done) => {
   // Every answer is the owner's view of their listing (their contact number, its status).
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/properties/:slug',

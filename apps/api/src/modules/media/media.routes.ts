@@ -11,6 +11,7 @@ import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { FormPart, MediaService } from './media.service';
 import { readLimited } from './read-limited';
+import { keepAnswersPrivate } from '../../plugins/private-answers';
 
 /**
  * A light guard against a runaway client: a listing needs at most nine photos, and a phone on a
@@ -130,10 +131,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   });
 
   // The answer is the owner view, with the owner's contact number: never kept by a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/properties/:id/media',

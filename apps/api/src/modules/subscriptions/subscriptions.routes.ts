@@ -10,6 +10,7 @@ import type { AdminTokenAuthenticator } from '../../plugins/admin-authentication
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { createAdminOrSignIn } from '../admin-auth/admin-or-sign-in';
 import type { SubscriptionsService } from './subscriptions.service';
+import { keepAnswersPrivate } from '../../plugins/private-answers';
 
 const security = [{ bearerAuth: [] }];
 
@@ -22,10 +23,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
   const adminOrSignIn = createAdminOrSignIn(admins, requireSignIn);
 
   // A subscription and an owner's phone number are one user's answers: never in a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  keepAnswersPrivate(app);
 
   app.get(
     '/subscription/status/:userId',

@@ -3,6 +3,7 @@ import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
 import { ZUpdateUserBody, ZUser } from '@makazi/contracts/users';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import type { UsersService } from './users.service';
+import { keepAnswersPrivate } from '../../plugins/private-answers';
 
 const errors = {
   400: ZErrorResponse,
@@ -16,10 +17,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{
   requireSignIn: RequireSignIn;
 }> = (app, { service, requireSignIn }, done) => {
   // A profile holds a phone number: private, never kept by a shared cache.
-  app.addHook('onSend', (_request, reply, _payload, next) => {
-    reply.header('Cache-Control', 'private, no-store');
-    next();
-  });
+  keepAnswersPrivate(app);
 
   app.get(
     '/users/:id',
