@@ -116,11 +116,15 @@ function single(c: CaseResult): string {
     : '';
 }
 
-export function writeResult(report: DatasetReport): string {
-  const day = report.date.slice(0, 10);
-  const file = path.join(resultsDir, `${day}-${report.dataset}.json`);
+/** Writes a result as `<day>-<name>.json` in bench/results; answers the file. */
+function writeNamedResult(report: { date: string }, name: string): string {
+  const file = path.join(resultsDir, `${report.date.slice(0, 10)}-${name}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
+}
+
+export function writeResult(report: DatasetReport): string {
+  return writeNamedResult(report, report.dataset);
 }
 
 const isPhotoResult = (file: string) => file.endsWith('-photos.json');
@@ -143,15 +147,11 @@ function latestPartResult<T extends { date: string }>(
 }
 
 export function writePhotoResult(report: PhotoReport): string {
-  const file = path.join(resultsDir, `${report.date.slice(0, 10)}-photos.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
+  return writeNamedResult(report, 'photos');
 }
 
 export function writeLighthouseResult(report: LighthouseReport): string {
-  const file = path.join(resultsDir, `${report.date.slice(0, 10)}-lighthouse.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
+  return writeNamedResult(report, 'lighthouse');
 }
 
 /** The newest stored result of every dataset, in the order given. */
