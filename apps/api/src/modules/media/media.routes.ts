@@ -66,12 +66,25 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
   if (!/;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '')) {
     throw invalidField('content-type', 'multipart/form-data needs its boundary parameter');
   }
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      yield { kind: 'file', name: part.fieldname, read: (max) => readLimited(part.file, max) };
-    } else {
-      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        yield { kind: 'file', name: part.fieldname, read: (max) => readLimited(part.file, max) };
+      } else {
+        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+      }
     }
+  } catch (err) {
+    // The parser's limits answer with a status of their own (FST_ errors, 413); anything else it
+    // throws is a body it could not read (a boundary the body never uses, a cut-off part): the
+    // client's fault, not a 500.
+    if (
+      err instanceof AppError ||
+      typeof (err as { statusCode?: unknown }).statusCode === 'number'
+    ) {
+      throw err;
+    }
+    throw invalidField('body', 'is not a readable multipart/form-data body');
   }
 }
 

@@ -572,6 +572,22 @@ describe('POST /api/properties/:id/media', () => {
     expect(errorOf(res).details?.[0]?.field).toBe('content-type');
   });
 
+  // Found by the API fuzzer: a boundary the body never uses made the parser throw, a 500.
+  it('refuses a multipart body the parser cannot read with 400, and stores nothing', async () => {
+    const property = await listing();
+    const before = await storedFiles();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${property.id}/media`,
+      headers: { ...owner.auth, 'content-type': 'multipart/form-data; boundary=abc' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="category"\r\n\r\npicha_mbele\r\n--xyz--\r\n',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).details?.[0]?.field).toBe('body');
+    await expectNothingStored(property.id, before);
+  });
+
   it(`refuses more than ${PHOTOS_PER_LISTING_MAX} photos on a listing`, async () => {
     const property = await listing();
     const before = await storedFiles();
