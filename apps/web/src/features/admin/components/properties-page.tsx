@@ -71,6 +71,10 @@ export function PropertiesPage() {
     const index = focusIndex.current;
     if (index === null || !rows) return;
     focusIndex.current = null;
+    // Only where focus was lost with the acted-on row: an admin who has gone on (typing a search)
+    // keeps their focus, or their Enter would press a row's button instead.
+    const active = document.activeElement;
+    if (active && active !== document.body && !tableRef.current?.contains(active)) return;
     const rowElements = tableRef.current?.querySelectorAll<HTMLElement>('tr[data-row]') ?? [];
     const row = rowElements[Math.min(index, rowElements.length - 1)];
     // The next row's Approve (or its first control where it cannot be approved).
