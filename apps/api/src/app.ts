@@ -69,6 +69,7 @@ import {
   createRequireSignIn,
   registerAuthentication,
 } from './plugins/authentication';
+import { registerBodyDeadline } from './plugins/body-deadline';
 import { registerCatalogueCacheReset } from './plugins/catalogue-cache';
 import { registerDocs } from './plugins/docs';
 import { handleError, registerErrorHandler } from './plugins/error-handler';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  registerBodyDeadline(app, config.bodyIdleTimeoutMs);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app);

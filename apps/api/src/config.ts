@@ -115,6 +115,9 @@ const ZEnv = z.object({
       `must be at most ${CATALOGUE_MAX_AGE_SECONDS * 1000} (catalogue answers say max-age=${CATALOGUE_MAX_AGE_SECONDS})`,
     )
     .default(5_000),
+  // A request body silent this long while the server reads it is answered 408 and its connection
+  // closed (plugins/body-deadline.ts). Long enough for a phone's signal to come back on a bus.
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
@@ -205,6 +208,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** How long a public catalogue page is answered from memory; 0: never. */
   catalogueCacheMs: number;
+  /** A request body silent this long while it is being read is answered 408. */
+  bodyIdleTimeoutMs: number;
   logLevel: string;
   /** Built web app served at /. */
   webDistDir: string;
@@ -260,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin,
     publicUrl: e.PUBLIC_URL,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };

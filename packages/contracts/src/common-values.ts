@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The request's body stopped arriving (a client that lost its connection mid-upload). */
+  'REQUEST_TIMEOUT',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -52,6 +52,8 @@ function codeOfStatus(status: number): ApiError['code'] {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 408:
+      return 'REQUEST_TIMEOUT';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 415:

@@ -69,23 +69,34 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        yield { kind: 'file', name: part.fieldname, read: (max) => readLimited(part.file, max) };
+        yield {
+          kind: 'file',
+          name: part.fieldname,
+          read: (max) =>
+            readLimited(part.file, max).catch((err: unknown) => {
+              throw asBodyError(err);
+            }),
+        };
       } else {
         yield { kind: 'field', name: part.fieldname, value: String(part.value) };
       }
     }
   } catch (err) {
-    // The parser's limits answer with a status of their own (FST_ errors, 413); anything else it
-    // throws is a body it could not read (a boundary the body never uses, a cut-off part): the
-    // client's fault, not a 500.
-    if (
-      err instanceof AppError ||
-      typeof (err as { statusCode?: unknown }).statusCode === 'number'
-    ) {
-      throw err;
-    }
-    throw invalidField('body', 'is not a readable multipart/form-data body');
+    throw asBodyError(err);
   }
+}
+
+/**
+ * What the parser or a file stream failed with, as the client is told. Its limits and a stalled
+ * body answer with a status of their own (FST_ errors, 413, 408); anything else is a body it could
+ * not read (a boundary the body never uses, a body cut off inside a part): the client's fault, not
+ * a 500.
+ */
+function asBodyError(err: unknown): unknown {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') {
+    return err;
+  }
+  return invalidField('body', 'is not a readable multipart/form-data body');
 }
 
 /**

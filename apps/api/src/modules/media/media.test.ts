@@ -588,6 +588,22 @@ describe('POST /api/properties/:id/media', () => {
     await expectNothingStored(property.id, before);
   });
 
+  // Issue 14: a body that ends inside a file part, without its closing boundary, was never answered.
+  it('refuses a multipart body cut off before its closing boundary with 400 at once', async () => {
+    const property = await listing();
+    const before = await storedFiles();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${property.id}/media`,
+      headers: { ...owner.auth, 'content-type': 'multipart/form-data; boundary=b' },
+      payload:
+        '--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nx\r\n',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).details?.[0]?.field).toBe('body');
+    await expectNothingStored(property.id, before);
+  });
+
   it(`refuses more than ${PHOTOS_PER_LISTING_MAX} photos on a listing`, async () => {
     const property = await listing();
     const before = await storedFiles();

@@ -8,6 +8,12 @@ export type UploadStream = Readable & { truncated?: boolean };
  * (or its parser's own limit cut it), destroying it so no more of it is read or kept.
  */
 export function readLimited(stream: UploadStream, maxBytes: number): Promise<Buffer | undefined> {
+  // The parser may have failed the stream (a body cut off inside it) before anyone listened: a
+  // destroyed stream emits nothing more, so waiting for its events would wait for ever.
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (stream.destroyed && !stream.readableEnded) {
+    return Promise.reject(new Error('the upload ended before the file did'));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -28,6 +28,8 @@ export type TFailedCall = 'create' | 'change' | 'load';
 const BY_CODE: Partial<Record<string, TFailureKind>> = {
   NETWORK: 'network',
   TIMEOUT: 'timeout',
+  // The server gave up on a body that stopped arriving: to the reader, the same slow connection.
+  REQUEST_TIMEOUT: 'timeout',
   UNAUTHORIZED: 'signedOut',
   NOT_FOUND: 'notFound',
   VALIDATION_FAILED: 'validation',
