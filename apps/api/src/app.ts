@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -89,6 +90,11 @@ export interface AppDeps {
   jwtSecret: string;
   /** Where sign-in rules read the time; tests pass a clock they can move. */
   clock?: Clock;
+  /**
+   * State several processes share (REDIS_URL): rate-limit counters. Unset: each process counts
+   * alone. The caller owns the connection and closes it after app.close().
+   */
+  sharedState?: { redis: Redis; prefix: string };
   /** true: log at config.logLevel; false: silent (tests); an object: Fastify/pino logger options. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -96,11 +102,12 @@ export interface AppDeps {
 /**
  * TRUST_PROXY as Fastify takes it. Fastify 5 ignores a bare hop count (it cannot tell a proxy from
  * a client that forged X-Forwarded-For), so the count becomes "trust the nearest n addresses":
- * TRUST_PROXY=1 is right only when the server is reachable through that one proxy alone.
+ * TRUST_PROXY=1 is right only when the server is reachable through that one proxy alone. A list of
+ * addresses and CIDRs trusts exactly those proxies (proxy-addr), wherever the server is reachable.
  */
 function trustProxyOption(
-  setting: boolean | number,
-): boolean | ((address: string, hop: number) => boolean) {
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
@@ -170,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyDeadline(app, config.bodyIdleTimeoutMs);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerRateLimit(app);
+  await registerRateLimit(app, deps.sharedState);
   await registerDocs(app);
 
   const db = database.db;
@@ -193,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret,
     clock,
     publicUrl: config.publicUrl,
+    limits: config.limits,
     log: app.log,
   });
   const requireSignIn = createRequireSignIn(auth);
@@ -259,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(listingsRoutes, { service: listings, requireSignIn });
       await api.register(locationsRoutes, { service: locations });
       await api.register(plansRoutes, { service: plans });
-      await api.register(authRoutes, { service: auth });
+      await api.register(authRoutes, { service: auth, limits: config.limits });
       await api.register(usersRoutes, { service: users, requireSignIn });
       await api.register(mediaRoutes, { service: media, requireSignIn });
       await api.register(paymentsRoutes, { service: payments, requireSignIn, admins: adminAuth });

@@ -424,17 +424,28 @@ describe('loadConfig', () => {
     it.each([
       [undefined, false],
       ['false', false],
-      ['true', true],
       ['1', 1],
       ['2', 2],
     ])('reads %j as %j', (value, expected) => {
       expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
     });
 
-    it.each(['yes', '0', '11', '1.5', 'loopback'])('refuses %j, naming TRUST_PROXY', (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
-        /^Invalid configuration: TRUST_PROXY:/,
-      );
+    it('reads the proxies as addresses and CIDRs', () => {
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '127.0.0.1',
+        '::1',
+      ]);
     });
+
+    // 'true' would trust every hop: any client could then choose its own address.
+    it.each(['true', 'yes', '0', '11', '1.5', 'loopback', '10.0.0.0/33', '127.0.0.1,'])(
+      'refuses %j, naming TRUST_PROXY',
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+          /^Invalid configuration: TRUST_PROXY:/,
+        );
+      },
+    );
   });
 });

@@ -58,14 +58,23 @@ const ZEnv = z.object({
     .optional(),
   // Unset: generated once into DATA_DIR (refused in production, where it must be managed).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  // 'true' trusts every proxy hop, a number trusts that many hops; per-IP limits need it behind one.
+  // Who may say who the client is: a number of proxy hops, or the proxies' addresses and CIDRs.
+  // Never "every hop": X-Forwarded-For is written by whoever sends it, so trusting all of it
+  // would let any client choose the address its per-address limits count against.
   TRUST_PROXY: z
     .union(
       [
-        z.enum(['true', 'false']).transform((v) => v === 'true'),
+        z.literal('false').transform(() => false as const),
         z.coerce.number().int().min(1).max(10),
+        z
+          .string()
+          .transform((v) => v.split(',').map((part) => part.trim()))
+          .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).min(1)),
       ],
-      { error: "must be 'true', 'false' or a number of proxy hops from 1 to 10" },
+      {
+        error:
+          "must be 'false', a number of proxy hops from 1 to 10, or the proxies' addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,127.0.0.1)",
+      },
     )
     .default(false),
   SMS_PROVIDER: z.enum(['outbox', 'beem', 'africastalking']).optional(),
@@ -78,6 +87,9 @@ const ZEnv = z.object({
   AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
   AFRICASTALKING_API_URL: z.url().default('https://api.africastalking.com'),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  // Signs the simulator's callbacks, so any process can verify a callback another one's push
+  // caused. Unset: generated once into DATA_DIR, like JWT_SECRET.
+  PAYMENT_SIMULATOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   CLICKPESA_CLIENT_ID: z.string().min(1).optional(),
@@ -118,6 +130,27 @@ const ZEnv = z.object({
   // A request body silent this long while the server reads it is answered 408 and its connection
   // closed (plugins/body-deadline.ts). Long enough for a phone's signal to come back on a bus.
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // Shared state for several processes (rate-limit counters); unset keeps them in the process.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // Put before every key, so several apps (or test runs) can share one Redis.
+  REDIS_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9:_-]{1,64}$/,
+      'must be 1 to 64 letters, digits, colons, dashes or underscores',
+    )
+    .default('makazi:'),
+  // Coarse flood guards per client address. Tanzanian carriers put thousands of subscribers
+  // behind one public address (carrier-grade NAT): the real guards are per phone and the SMS budget.
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(500),
+  CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  // The SMS bill's ceiling: sign-in codes sent in any clock hour and East Africa day, across
+  // every process. Past it, codes are refused with a 503 (decision 016).
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(3000),
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
@@ -138,7 +171,12 @@ export type SmsConfig =
 
 /** Which payment aggregator collects mobile money, with its credentials. */
 export type PaymentProviderConfig =
-  | { provider: 'simulator'; delayMs: number }
+  | {
+      provider: 'simulator';
+      delayMs: number;
+      /** Unset: the server generates one into `${dataDir}/payment-simulator-secret`. */
+      secret: string | undefined;
+    }
   | {
       provider: 'clickpesa';
       apiUrl: string;
@@ -156,6 +194,21 @@ export type PaymentProviderConfig =
       apiKey: string;
       callbackSecret: string;
     };
+
+/** Where state shared by several processes lives: Redis, or (unset) each process alone. */
+export interface RedisConfig {
+  url: string;
+  /** Put before every key. */
+  prefix: string;
+}
+
+/** Per-address flood guards and the global SMS budget. */
+export interface LimitsConfig {
+  signupsPerAddressPerHour: number;
+  codesPerAddressPerHour: number;
+  smsPerHour: number;
+  smsPerDay: number;
+}
 
 export interface PaymentConfig {
   gateway: PaymentProviderConfig;
@@ -200,7 +253,11 @@ export interface AppConfig {
   mediaStorage: MediaStorageConfig;
   /** Unset: the server generates one into `${dataDir}/jwt-secret` on first start. */
   jwtSecret: string | undefined;
-  trustProxy: boolean | number;
+  /** false, a number of trusted proxy hops, or the trusted proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  /** Unset: rate-limit counters are kept in the process. */
+  redis: RedisConfig | undefined;
+  limits: LimitsConfig;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -260,6 +317,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaStorage,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    limits: {
+      signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
+      smsPerHour: e.SMS_BUDGET_PER_HOUR,
+      smsPerDay: e.SMS_BUDGET_PER_DAY,
+    },
     sms,
     payments,
     admin,
@@ -341,7 +405,11 @@ function paymentConfig(e: z.infer<typeof ZEnv>, problems: string[]): PaymentConf
   const gateway = ((): PaymentProviderConfig => {
     switch (provider) {
       case 'simulator':
-        return { provider, delayMs: e.PAYMENT_SIMULATOR_DELAY_MS };
+        return {
+          provider,
+          delayMs: e.PAYMENT_SIMULATOR_DELAY_MS,
+          secret: e.PAYMENT_SIMULATOR_SECRET,
+        };
       case 'clickpesa':
         return {
           provider,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -10,6 +11,7 @@ import { seedOnStart } from './db/seed/seed-on-start';
 import { createPaymentGateway } from './gateways/payments/create-payment-gateway';
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import { createSmsGateway } from './gateways/sms/create-sms-gateway';
+import { closeRedisClient, createRedisClient } from './gateways/shared-state/redis-client';
 import { createStorage } from './gateways/storage/create-storage';
 import { systemClock } from './lib/clock';
 import { loadOrCreateSecret } from './lib/secret-file';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
 
   let app: FastifyInstance | undefined;
   let payments: PaymentGateway | undefined;
+  let redis: Redis | undefined;
   /** The port the server listens on: config.port, or the one the system chose for PORT=0. */
   let listeningPort = config.port;
   const database: DatabaseHandle = await openDatabase({
@@ -81,7 +84,14 @@ async function main(): Promise<void> {
         : config.host;
     const callbackOrigin = (): string =>
       config.publicUrl?.replace(/\/+$/, '') ?? `http://${loopback}:${listeningPort}`;
+    // Unset outside production, like the JWT secret: any process verifies any other's callbacks.
+    const simulatorSecret =
+      config.payments.gateway.provider === 'simulator'
+        ? (config.payments.gateway.secret ??
+          (await loadOrCreateSecret(path.join(config.dataDir, 'payment-simulator-secret'))))
+        : undefined;
     payments = createPaymentGateway(config.payments.gateway, {
+      simulatorSecret,
       // Read at each delivery, so it names the port actually listened on.
       get simulatorCallbackUrl() {
         return `${callbackOrigin()}/api/payments/callback/simulator`;
@@ -89,12 +99,28 @@ async function main(): Promise<void> {
       onSimulatorDeliveryFailure: (info) =>
         app?.log.warn(info, 'simulated payment callback not delivered'),
     });
-    app = await buildApp({ config, database, storage, sms, payments, jwtSecret });
+    if (config.redis) {
+      redis = createRedisClient(config.redis.url, {
+        warn: (details, message) => app?.log.warn(details, message),
+        info: (details, message) => app?.log.info(details, message),
+      });
+    }
+    app = await buildApp({
+      config,
+      database,
+      storage,
+      sms,
+      payments,
+      jwtSecret,
+      ...(redis && config.redis ? { sharedState: { redis, prefix: config.redis.prefix } } : {}),
+    });
   } catch (err) {
     await payments?.close();
+    if (redis) await closeRedisClient(redis);
     await database.close();
     throw err;
   }
+  const shared = redis;
 
   const running = app;
   const gateway = payments;
@@ -104,6 +130,7 @@ async function main(): Promise<void> {
     // Stop accepting, let in-flight requests finish, then release the database.
     await running.close();
     await gateway.close();
+    if (shared) await closeRedisClient(shared);
     await database.close();
   });
 
@@ -113,6 +140,7 @@ async function main(): Promise<void> {
     // Port taken or host unknown: leave the embedded database cleanly closed behind us.
     await running.close();
     await gateway.close();
+    if (shared) await closeRedisClient(shared);
     await database.close();
     throw err;
   }

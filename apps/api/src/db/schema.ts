@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -485,4 +486,45 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Sign-in codes sent per clock hour and per East Africa day (decision 016): the global budget
+ * that protects the SMS bill, counted in rows so every process counts against the same numbers.
+ */
+export const smsBudget = pgTable(
+  'sms_budget',
+  {
+    /** 'hour' or 'day'. */
+    span: text('span').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    /** When the window first refused a code: whoever sets it logs the one warning. */
+    exhaustedAt: timestamp('exhausted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.windowStart] })],
+);
+
+/**
+ * One row per periodic job (lib/periodic-job.ts): the row lock makes a run exclusive across
+ * processes, and last_started_at makes it once per interval.
+ */
+export const periodicJobs = pgTable('periodic_jobs', {
+  name: text('name').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+});
+
+/** What each run of a periodic job did, and which process ran it; kept a week. */
+export const periodicJobRuns = pgTable(
+  'periodic_job_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    job: text('job').notNull(),
+    /** host:pid of the process that ran it. */
+    runner: text('runner').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    failed: boolean('failed').notNull().default(false),
+  },
+  (t) => [index('periodic_job_runs_job_started_idx').on(t.job, t.startedAt)],
 );

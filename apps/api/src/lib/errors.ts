@@ -58,7 +58,7 @@ export function notFound(message: string): AppError {
 }
 
 /** A 503 that says when to come back. */
-class ServiceUnavailableError extends AppError {
+export class ServiceUnavailableError extends AppError {
   override readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number, cause?: unknown) {

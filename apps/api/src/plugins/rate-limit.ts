@@ -1,21 +1,33 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { RateLimitedError, waitInWords } from '../lib/rate-limited-error';
 
 /**
  * Rate limiting is opt-in per route (`config: { rateLimit: { max, timeWindow } }`): sign-in, OTP
  * and payment routes need it; catalogue reads and /api/health must not pay for it (health is the
- * benchmark baseline). These counters are in-process: a coarse outer guard per client address.
- * Limits that must hold across restarts and processes (OTP sends per phone and per address) are
- * counted in the database by their service. The scale-out path moves these counters to Redis.
+ * benchmark baseline). These are coarse outer guards per client address (or per account); the
+ * limits that matter most (codes per phone, wrong tries per code, the SMS budget) are counted in
+ * the database by their service.
+ *
+ * With Redis (REDIS_URL) the counters are shared, so a limit holds across every process behind
+ * the load balancer; without it each process counts alone. While Redis is unreachable the limits
+ * fail open (skipOnError): the guards behind them still hold, and an outage of the counter store
+ * must not become an outage of sign-in. The Redis client logs the outage (redis-client.ts).
  *
  * Every 429, from this plugin or from a service, is a RateLimitedError: the error handler sends its
  * Retry-After.
  */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  shared: { redis: Redis; prefix: string } | undefined,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: clientAddress,
+    ...(shared
+      ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(
         `Too many requests. Try again in ${waitInWords(context.ttl / 1000)}.`,

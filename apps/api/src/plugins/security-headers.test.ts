@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * The security headers on every kind of answer the server gives (the SPA shell, JSON, errors,
  * media), HSTS only over https, CORS closed, and 5xx answers that never show internals.
  *
- * One app behind a trusted proxy (TRUST_PROXY=true, so X-Forwarded-Proto counts) serving a built
+ * One app behind a trusted proxy (TRUST_PROXY=1, so X-Forwarded-Proto counts) serving a built
  * web app; a second one, without a trusted proxy, over the same database for the forged-header
  * case.
  */
@@ -26,7 +26,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Makazi</title>');
   t = await createTestApp({
     webDistDir: webDir,
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: '1' },
     extend: (app) => {
       // Test-only routes failing the two ways a handler does: a thrown error holding secrets,
       // and a query the database refuses (its message and the SQL must stay in the logs).

@@ -10,6 +10,11 @@ export interface CreatePaymentGatewayOptions {
    * delivery, so a getter can name a port known only after listen().
    */
   simulatorCallbackUrl: string;
+  /**
+   * Signs the simulator's callbacks: the same in every process (PAYMENT_SIMULATOR_SECRET, or the
+   * one generated into DATA_DIR), so a callback caused by one process verifies on any other.
+   */
+  simulatorSecret?: string | undefined;
   /** Told about each failed simulator callback delivery. */
   onSimulatorDeliveryFailure?: SimulatorPaymentsOptions['onDeliveryFailure'];
 }
@@ -26,6 +31,7 @@ export function createPaymentGateway(
           return options.simulatorCallbackUrl;
         },
         delayMs: config.delayMs,
+        ...(options.simulatorSecret ? { secret: options.simulatorSecret } : {}),
         onDeliveryFailure: options.onSimulatorDeliveryFailure,
       });
     case 'clickpesa':

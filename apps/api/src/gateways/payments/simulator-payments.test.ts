@@ -229,6 +229,48 @@ describe('simulator payments', () => {
     expect(received).toHaveLength(1);
   });
 
+  // Issue 14: several API processes, one simulator each. The push's process may be gone (its
+  // timers with it); any other answers the status query and verifies the callback.
+  it('answers for a push another process took, from its reference, and verifies its callback', async () => {
+    const pushing = start();
+    const other = new SimulatorPayments({ callbackUrl, delayMs: 20, secret: SECRET });
+    try {
+      const paid = await pushing.requestPush(push('+255712345678', 'elsewhere-paid'));
+      const declined = await pushing.requestPush(push('+255700000002', 'elsewhere-declined'));
+      const silent = await pushing.requestPush(push('+255700000003', 'elsewhere-silent'));
+      const ask = (reference: string, providerReference: string) =>
+        other.queryStatus({ reference, providerReference });
+      // The payer has not answered yet.
+      expect(await ask('elsewhere-paid', paid.providerReference)).toMatchObject({
+        status: 'pending',
+      });
+      await pushing.close();
+      await sleep(40);
+      expect(await ask('elsewhere-paid', paid.providerReference)).toEqual({
+        status: 'succeeded',
+        providerReference: paid.providerReference,
+      });
+      expect(await ask('elsewhere-declined', declined.providerReference)).toMatchObject({
+        status: 'failed',
+      });
+      expect(await ask('elsewhere-silent', silent.providerReference)).toMatchObject({
+        status: 'pending',
+      });
+      // A reference the simulator never made is still unknown.
+      await expect(ask('x', 'SIM-1')).rejects.toBeInstanceOf(PaymentGatewayError);
+      const { rawBody, headers } = pushing.signCallback({
+        eventId: 'e',
+        reference: 'r',
+        status: 'succeeded',
+      });
+      expect(other.parseCallback({ headers, rawBody: Buffer.from(rawBody) })).toMatchObject({
+        reference: 'r',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rejects an unknown reference in queryStatus', async () => {
     await expect(start().queryStatus({ reference: 'nope' })).rejects.toBeInstanceOf(
       PaymentGatewayError,

@@ -19,7 +19,10 @@ export interface SimulatorPaymentsOptions {
   callbackUrl: string;
   /** How long the "payer" takes to enter the PIN (PAYMENT_SIMULATOR_DELAY_MS). */
   delayMs: number;
-  /** Signs callbacks; unset: random per process (the simulator and the API share a process). */
+  /**
+   * Signs callbacks. Several API processes must share it (server.ts passes
+   * PAYMENT_SIMULATOR_SECRET or the one generated into DATA_DIR); unset: random, for one process.
+   */
   secret?: string;
   /** Waits before each further delivery attempt after a non-2xx answer or a network error. */
   retryDelaysMs?: number[];
@@ -51,6 +54,17 @@ interface SimulatedPayment {
 }
 
 const DECLINE_REASON = 'Declined by the payer (simulated)';
+
+/**
+ * The provider's reference carries the payment's fate and when the payer answers, as a real
+ * aggregator keeps them on its side: any process's status query can then tell, not only the one
+ * that took the push (whose timers die with it).
+ */
+const REFERENCE_PATTERN = /^SIM-(succeeded|failed|silent)-(\d{13})-[0-9a-f-]{36}$/;
+
+function providerReferenceFor(outcome: SimulatedPayment['outcome'], decidesAt: number): string {
+  return `SIM-${outcome}-${String(decidesAt).padStart(13, '0')}-${randomUUID()}`;
+}
 
 /**
  * Behaves like a Tanzanian aggregator: requestPush is accepted at once, then after `delayMs` a
@@ -93,7 +107,7 @@ export class SimulatorPayments implements PaymentGateway {
           : 'succeeded';
     const payment: SimulatedPayment = {
       reference,
-      providerReference: `SIM-${randomUUID()}`,
+      providerReference: providerReferenceFor(outcome, Date.now() + this.options.delayMs),
       amountTzs,
       outcome,
       decided: false,
@@ -111,9 +125,7 @@ export class SimulatorPayments implements PaymentGateway {
   }
 
   queryStatus({ reference, providerReference: theirs }: StatusQuery) {
-    const payment =
-      this.payments.get(reference) ??
-      [...this.payments.values()].find((p) => p.providerReference === theirs);
+    const payment = this.payments.get(reference) ?? fromProviderReference(theirs);
     if (!payment) {
       return Promise.reject(new PaymentGatewayError('simulator', 'unknown payment reference'));
     }
@@ -229,6 +241,19 @@ export class SimulatorPayments implements PaymentGateway {
       })
       .catch(() => undefined);
   }
+}
+
+/** A payment another process pushed, as its reference tells; undefined for one not ours. */
+function fromProviderReference(
+  providerReference: string | undefined,
+): Pick<SimulatedPayment, 'providerReference' | 'outcome' | 'decided'> | undefined {
+  const match = providerReference ? REFERENCE_PATTERN.exec(providerReference) : null;
+  if (!match || !providerReference) return undefined;
+  return {
+    providerReference,
+    outcome: match[1] as SimulatedPayment['outcome'],
+    decided: Number(match[2]) <= Date.now(),
+  };
 }
 
 export function createSimulatorPayments(options: SimulatorPaymentsOptions): SimulatorPayments {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Database } from '../../db/client';
-import { authSessions, otpChallenges, refreshTokens, users } from '../../db/schema';
+import { authSessions, otpChallenges, refreshTokens, smsBudget, users } from '../../db/schema';
 
 export interface AuthUser {
   id: string;
@@ -42,6 +42,13 @@ export interface RotatedToken {
   userId: string;
 }
 
+export interface SmsBudgetWindow {
+  span: 'hour' | 'day';
+  start: Date;
+  /** The most SMS this window may count. */
+  limit: number;
+}
+
 export type RevokedReason = 'logout' | 'refresh_token_reuse';
 
 /** All SQL of sign-in. Times come from the caller (the application clock), never from now(). */
@@ -59,7 +66,22 @@ export interface AuthRepository {
   newestChallenge(userId: string): Promise<ChallengeRow | undefined>;
   /** When the newest `limit` codes since `since` were sent, newest first. */
   recentSendsToUser(userId: string, since: Date, limit: number): Promise<Date[]>;
-  recentSendsFromAddress(requestIp: string, since: Date, limit: number): Promise<Date[]>;
+  /**
+   * When the `n`th newest code since `since` was asked for from this address, or undefined when
+   * fewer were: one row read however busy the address (a carrier's, with thousands of people).
+   */
+  nthRecentSendFromAddress(requestIp: string, since: Date, n: number): Promise<Date | undefined>;
+  /** true when the user has signed in before: their number is proven, they are not a newcomer. */
+  hasSignedInBefore(userId: string): Promise<boolean>;
+  /**
+   * Counts one SMS in each window if every one has room below its limit; else counts nothing
+   * (the caller rolls back) and names the first full window.
+   */
+  takeSmsBudget(windows: readonly SmsBudgetWindow[]): Promise<SmsBudgetWindow | undefined>;
+  /** Gives back what takeSmsBudget counted, for an SMS that could not be sent. */
+  returnSmsBudget(windows: readonly SmsBudgetWindow[]): Promise<void>;
+  /** Marks a window as having refused a code: true only for the first caller, who logs it. */
+  markSmsBudgetExhausted(window: SmsBudgetWindow, now: Date): Promise<boolean>;
   insertChallenge(challenge: NewChallenge): Promise<{ id: string }>;
   /** For a code that could not be sent: as if it had never been asked for. */
   deleteChallenge(id: string): Promise<void>;
@@ -163,14 +185,72 @@ export function createAuthRepository(db: Database): AuthRepository {
       return rows.map((r) => r.createdAt);
     },
 
-    async recentSendsFromAddress(requestIp, since, limit) {
-      const rows = await db
+    async nthRecentSendFromAddress(requestIp, since, n) {
+      const [row] = await db
         .select({ createdAt: otpChallenges.createdAt })
         .from(otpChallenges)
         .where(and(eq(otpChallenges.requestIp, requestIp), gt(otpChallenges.createdAt, since)))
         .orderBy(desc(otpChallenges.createdAt))
-        .limit(limit);
-      return rows.map((r) => r.createdAt);
+        .offset(n - 1)
+        .limit(1);
+      return row?.createdAt;
+    },
+
+    async hasSignedInBefore(userId) {
+      const [row] = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.userId, userId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async takeSmsBudget(windows) {
+      for (const window of windows) {
+        // The conditional upsert counts only below the limit: concurrent senders in any process
+        // queue on the window's row, and exactly `limit` of them are counted.
+        const counted = await db
+          .insert(smsBudget)
+          .values({ span: window.span, windowStart: window.start, sent: 1 })
+          .onConflictDoUpdate({
+            target: [smsBudget.span, smsBudget.windowStart],
+            set: { sent: sql`${smsBudget.sent} + 1` },
+            setWhere: lt(smsBudget.sent, window.limit),
+          })
+          .returning({ sent: smsBudget.sent });
+        if (counted.length === 0 || window.limit < 1) return window;
+      }
+      return undefined;
+    },
+
+    async returnSmsBudget(windows) {
+      for (const window of windows) {
+        await db
+          .update(smsBudget)
+          .set({ sent: sql`${smsBudget.sent} - 1` })
+          .where(
+            and(
+              eq(smsBudget.span, window.span),
+              eq(smsBudget.windowStart, window.start),
+              gt(smsBudget.sent, 0),
+            ),
+          );
+      }
+    },
+
+    async markSmsBudgetExhausted(window, now) {
+      const rows = await db
+        .update(smsBudget)
+        .set({ exhaustedAt: now })
+        .where(
+          and(
+            eq(smsBudget.span, window.span),
+            eq(smsBudget.windowStart, window.start),
+            isNull(smsBudget.exhaustedAt),
+          ),
+        )
+        .returning({ span: smsBudget.span });
+      return rows.length > 0;
     },
 
     async insertChallenge(challenge) {

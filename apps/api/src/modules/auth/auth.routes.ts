@@ -12,27 +12,39 @@ import {
   ZVerifyOtpResponse,
 } from '@makazi/contracts/auth';
 import { ZErrorResponse } from '@makazi/contracts/common';
+import type { LimitsConfig } from '../../config';
 import { preferredLocale } from '../../lib/locale';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
 
 /*
- * Coarse per-address guards (in-process, plugins/rate-limit.ts) in front of the real limits, which
- * the service keeps in the database: codes per phone, per address, resend delay, wrong answers.
- * Refresh and logout have none: their tokens are 256 random bits, and many phones share one
- * carrier address (CGNAT), whose users a tight limit would sign out together.
+ * Coarse per-address flood guards (plugins/rate-limit.ts, in Redis when there is one) in front of
+ * the real limits, which the service keeps in the database: codes per phone, resend delay, wrong
+ * answers per code, the SMS budget. Tanzanian carriers put thousands of subscribers behind one
+ * public address (carrier-grade NAT), so these are sized for a busy carrier address, not a person
+ * (SIGNUPS_PER_ADDRESS_PER_HOUR, CODES_PER_ADDRESS_PER_HOUR). The service counts codes per address
+ * exactly; the route's limit is twice that, since it also counts what sends nothing (a number
+ * nobody registered, a resend asked for too soon). Verifying allows two answers per code (a typo,
+ * then the right one); guessing is bounded per code, not here. Refresh and logout
+ * have none: their tokens are 256 random bits, and a tight limit would sign a whole carrier out.
  */
-const SIGNUP_LIMIT = { max: 10, timeWindow: '1 hour' };
-const LOGIN_LIMIT = { max: 30, timeWindow: '1 hour' };
-const VERIFY_LIMIT = { max: 30, timeWindow: '15 minutes' };
+function routeLimits(limits: AuthRouteLimits) {
+  return {
+    signup: { max: limits.signupsPerAddressPerHour, timeWindow: '1 hour' },
+    login: { max: 2 * limits.codesPerAddressPerHour, timeWindow: '1 hour' },
+    verify: { max: 2 * limits.codesPerAddressPerHour, timeWindow: '1 hour' },
+  };
+}
+
+type AuthRouteLimits = Pick<LimitsConfig, 'signupsPerAddressPerHour' | 'codesPerAddressPerHour'>;
 
 const NO_STORE = 'no-store';
 
-export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
-  app,
-  { service },
-  done,
-) => {
+export const authRoutes: FastifyPluginCallbackZod<{
+  service: AuthService;
+  limits: AuthRouteLimits;
+}> = (app, { service, limits }, done) => {
+  const limit = routeLimits(limits);
   // Answers carry tokens or say whether a number is registered: never cached anywhere.
   app.addHook('onSend', (_request, reply, _payload, next) => {
     reply.header('Cache-Control', NO_STORE);
@@ -42,7 +54,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/signup',
     {
-      config: { rateLimit: SIGNUP_LIMIT, keepsCatalogue: true },
+      config: { rateLimit: limit.signup, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Register a phone number with a name; sign in afterwards with /auth/login',
@@ -65,12 +77,12 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: LOGIN_LIMIT, keepsCatalogue: true },
+      config: { rateLimit: limit.login, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Send a one-time code by SMS to a registered phone',
         description:
-          'The code is never in the answer. 429 (with Retry-After) when asked again too soon, too often for the phone or the address, or after too many wrong codes; 503 when the SMS could not be sent.',
+          'The code is never in the answer. 429 (with Retry-After) when asked again too soon, too often for the phone or the address, or after too many wrong codes; 503 (with Retry-After) when the SMS could not be sent or the SMS budget of the hour or day is spent (numbers that have signed in before keep the last tenth of it).',
         body: ZLoginBody,
         response: {
           200: ZLoginResponse,
@@ -93,7 +105,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ service: AuthService }> = (
   app.post(
     '/auth/verify-otp',
     {
-      config: { rateLimit: VERIFY_LIMIT, keepsCatalogue: true },
+      config: { rateLimit: limit.verify, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the code for an access token and a refresh token',

@@ -15,12 +15,13 @@ import type {
 } from '@makazi/contracts/auth';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Clock } from '../../lib/clock';
-import { AppError, invalidField, notFound } from '../../lib/errors';
+import type { LimitsConfig } from '../../config';
+import { AppError, ServiceUnavailableError, invalidField, notFound } from '../../lib/errors';
 import { maskPhone, normaliseTanzanianMobile } from '../../lib/phone';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Actor } from '../../plugins/authentication';
-import type { AuthRepository, AuthUser, ChallengeRow } from './auth.repository';
+import type { AuthRepository, AuthUser, ChallengeRow, SmsBudgetWindow } from './auth.repository';
 import { createOtpHasher, generateOtpCode } from './otp';
 import { otpSmsText } from './sms-text';
 import {
@@ -33,8 +34,14 @@ import {
 
 /** Codes sent to one phone in any rolling hour. */
 export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
-/** Codes asked for from one client address in any rolling hour, whatever the phones. */
-export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 20;
+/**
+ * The share of each SMS budget window a number that has never signed in may use: when the budget
+ * is tight, the last tenth goes to people who already have an account in use.
+ */
+export const SMS_BUDGET_SHARE_FOR_NEWCOMERS = 0.9;
+/** East Africa Time has no daylight saving: the SMS budget's day starts at 00:00 EAT, 21:00 UTC. */
+const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * How long wrong answers count against a user: a new code inherits the failures of the previous
  * unspent one sent within this window, so asking again never buys more guesses; once the limit
@@ -70,17 +77,44 @@ export interface AuthService {
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
+  /** Codes per address (a coarse flood guard) and the SMS budget (SMS_BUDGET_PER_HOUR/DAY). */
+  limits: Pick<LimitsConfig, 'codesPerAddressPerHour' | 'smsPerHour' | 'smsPerDay'>;
   sms: SmsGateway;
   /** Signs access tokens; the OTP pepper is derived from it. */
   jwtSecret: string;
   clock: Clock;
   /** When set, the SMS carries a WebOTP line for this origin. */
   publicUrl: string | undefined;
-  /** Security events worth an operator's attention (refresh token reuse). */
+  /** Security events worth an operator's attention (refresh token reuse, SMS budget spent). */
   log?: { warn(details: Record<string, unknown>, message: string): void };
 }
 
 const after = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+/** The clock hour and the East Africa day `now` falls in, with their limits for this sender. */
+function smsBudgetWindows(
+  now: Date,
+  limits: AuthServiceDeps['limits'],
+  returning: boolean,
+): SmsBudgetWindow[] {
+  const share = returning ? 1 : SMS_BUDGET_SHARE_FOR_NEWCOMERS;
+  const t = now.getTime();
+  const hourStart = t - (t % HOUR_MS);
+  const dayStart = t - ((t + EAT_OFFSET_MS) % DAY_MS);
+  return [
+    { span: 'hour', start: new Date(hourStart), limit: Math.floor(limits.smsPerHour * share) },
+    { span: 'day', start: new Date(dayStart), limit: Math.floor(limits.smsPerDay * share) },
+  ];
+}
+
+const WINDOW_MS = { hour: HOUR_MS, day: DAY_MS } as const;
+
+/** Thrown inside the send transaction (rolling it back) when a budget window is full. */
+class SmsBudgetSpent extends Error {
+  constructor(readonly window: SmsBudgetWindow) {
+    super('SMS budget spent');
+  }
+}
 
 function expiredCode(): AppError {
   return new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.');
@@ -114,7 +148,7 @@ function unusable(challenge: ChallengeRow | undefined, now: Date): AppError | un
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
-  const { repository, sms, clock, publicUrl, log } = deps;
+  const { repository, sms, clock, publicUrl, limits, log } = deps;
   const otp = createOtpHasher(deps.jwtSecret);
   const accessTokens = createAccessTokens(deps.jwtSecret, clock);
 
@@ -136,7 +170,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     codeHash: string,
     requestIp: string,
     now: Date,
-  ): Promise<{ id: string }> {
+  ): Promise<{ id: string; budget: SmsBudgetWindow[] }> {
     return repository.transaction(async (tx) => {
       await tx.lockUserForSend(user.id);
       const newest = await tx.newestChallenge(user.id);
@@ -165,12 +199,12 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           seconds,
         );
       }
-      const fromAddress = await tx.recentSendsFromAddress(
+      // Also counted here (not only by the route's limit) so it holds without a shared Redis.
+      const oldestFromAddress = await tx.nthRecentSendFromAddress(
         requestIp,
         hourAgo,
-        OTP_SENDS_PER_ADDRESS_PER_HOUR,
+        limits.codesPerAddressPerHour,
       );
-      const oldestFromAddress = fromAddress[OTP_SENDS_PER_ADDRESS_PER_HOUR - 1];
       if (oldestFromAddress) {
         const seconds = secondsUntil(new Date(oldestFromAddress.getTime() + HOUR_MS), now);
         throw new RateLimitedError(
@@ -178,7 +212,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           seconds,
         );
       }
-      return tx.insertChallenge({
+      // Last: a code refused for any other reason costs the budget nothing.
+      const budget = smsBudgetWindows(now, limits, await tx.hasSignedInBefore(user.id));
+      const full = await tx.takeSmsBudget(budget);
+      if (full) throw new SmsBudgetSpent(full);
+      const challenge = await tx.insertChallenge({
         userId: user.id,
         codeHash,
         failedAttempts,
@@ -186,7 +224,23 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         expiresAt: after(now, OTP_TTL_SECONDS),
         requestIp,
       });
+      return { id: challenge.id, budget };
     });
+  }
+
+  /** The 503 for a spent budget; the first refusal of a window, in any process, warns the log. */
+  async function budgetSpent(window: SmsBudgetWindow, now: Date): Promise<AppError> {
+    if (await repository.markSmsBudgetExhausted(window, now)) {
+      log?.warn(
+        { span: window.span, windowStart: window.start.toISOString(), limit: window.limit },
+        `SMS budget for this ${window.span} spent: sign-in codes are refused until it ends (SMS_BUDGET_PER_${window.span.toUpperCase()})`,
+      );
+    }
+    const seconds = secondsUntil(new Date(window.start.getTime() + WINDOW_MS[window.span]), now);
+    return new ServiceUnavailableError(
+      `Sign-in codes cannot be sent right now. Try again in ${waitInWords(seconds)}.`,
+      seconds,
+    );
   }
 
   return {
@@ -210,7 +264,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (locale && locale !== user.locale) await repository.setUserLocale(user.id, locale);
       const code = generateOtpCode();
       const now = clock();
-      const challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
+      let challenge: { id: string; budget: SmsBudgetWindow[] };
+      try {
+        challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
+      } catch (err) {
+        if (err instanceof SmsBudgetSpent) throw await budgetSpent(err.window, now);
+        throw err;
+      }
       // The challenge is committed before the network call: no transaction waits on a provider.
       try {
         await sms.send({
@@ -220,6 +280,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       } catch (err) {
         // A code nobody received must neither be answerable nor count against the limits.
         await repository.deleteChallenge(challenge.id);
+        await repository.returnSmsBudget(challenge.budget);
         if (err instanceof SmsDeliveryError) {
           throw new AppError(
             'SERVICE_UNAVAILABLE',
