@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createPeriodicJobLock } from './db/periodic-job-lock';
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import type { SmsGateway } from './gateways/sms/sms-gateway';
 import type { StorageGateway } from './gateways/storage/storage-gateway';
@@ -229,7 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  registerUploadSweeper(app, media, { clock });
+  const jobLock = createPeriodicJobLock(database, clock);
+  registerUploadSweeper(app, media, { clock, lock: jobLock });
 
   const payments = createPaymentsService({
     repository: createPaymentsRepository(db),
@@ -238,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     timeoutMs: config.payments.timeoutMs,
   });
-  registerPaymentExpirySweeper(app, payments);
+  registerPaymentExpirySweeper(app, payments, { lock: jobLock });
 
   const adminUsers = createAdminUsersService({
     repository: createAdminUsersRepository(db),

@@ -1,8 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * Decides whether a run happens in this process (db/periodic-job-lock.ts: once across every
+ * process on the database, never two at once).
+ */
+export interface PeriodicJobLock {
+  /** Runs `work` when this job is due and nobody runs it; resolves whether it ran here. */
+  runIfDue(job: string, everyMs: number, work: () => Promise<void>): Promise<boolean>;
+}
+
+/** For an app alone with its database, and for tests: every tick runs. */
+export const runEveryTick: PeriodicJobLock = {
+  async runIfDue(_job, _everyMs, work) {
+    await work();
+    return true;
+  },
+};
+
 export interface PeriodicJob {
-  /** Milliseconds between runs. */
+  /** Names the job across processes (periodic_jobs.name) and in the logs. */
+  name: string;
+  /** Milliseconds between runs, across every process. */
   everyMs: number;
+  /** Default: runEveryTick. */
+  lock?: PeriodicJobLock;
   /** One run. A thrown error is logged with `failureMessage` and the job runs again next tick. */
   run: () => Promise<void>;
   failureMessage: string;
@@ -10,8 +31,9 @@ export interface PeriodicJob {
 
 /**
  * Runs a background job once the app is ready (at start-up for the server), then every
- * `everyMs`. One run at a time: a slow run is not stacked up behind. The timer never keeps the
- * process alive; app.close() stops it and waits for a run under way.
+ * `everyMs`, when its lock says it is due. One run at a time: a slow run is not stacked up
+ * behind. The timer never keeps the process alive; app.close() stops it and waits for a run under
+ * way.
  */
 export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): void {
   let running: Promise<void> | undefined;
@@ -19,8 +41,10 @@ export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
 
   function tick(): void {
     if (running) return;
-    running = job
-      .run()
+    const lock = job.lock ?? runEveryTick;
+    running = lock
+      .runIfDue(job.name, job.everyMs, job.run)
+      .then(() => undefined)
       .catch((err: unknown) => {
         app.log.error({ err }, job.failureMessage);
       })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../lib/clock';
-import { registerPeriodicJob } from '../../lib/periodic-job';
+import { registerPeriodicJob, type PeriodicJobLock } from '../../lib/periodic-job';
 import type { MediaService } from './media.service';
 
 /**
@@ -15,6 +15,8 @@ export interface UploadSweeperOptions {
   clock?: Clock;
   orphanAfterMs?: number;
   everyMs?: number;
+  /** Once across processes (db/periodic-job-lock.ts); default: every tick. */
+  lock?: PeriodicJobLock;
 }
 
 /**
@@ -30,6 +32,8 @@ export function registerUploadSweeper(
   const clock = options.clock ?? systemClock;
   const orphanAfterMs = options.orphanAfterMs ?? ORPHAN_AFTER_MS;
   registerPeriodicJob(app, {
+    name: 'upload-sweep',
+    ...(options.lock ? { lock: options.lock } : {}),
     everyMs: options.everyMs ?? SWEEP_EVERY_MS,
     failureMessage: 'sweeping orphan uploads failed',
     async run() {

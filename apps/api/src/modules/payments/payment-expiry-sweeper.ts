@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerPeriodicJob } from '../../lib/periodic-job';
+import { registerPeriodicJob, type PeriodicJobLock } from '../../lib/periodic-job';
 import type { PaymentsService } from './payments.service';
 
 export const PAYMENT_SWEEP_EVERY_MS = 30_000;
@@ -12,9 +12,11 @@ export const PAYMENT_SWEEP_EVERY_MS = 30_000;
 export function registerPaymentExpirySweeper(
   app: FastifyInstance,
   service: PaymentsService,
-  options: { everyMs?: number } = {},
+  options: { everyMs?: number; lock?: PeriodicJobLock } = {},
 ): void {
   registerPeriodicJob(app, {
+    name: 'payment-expiry',
+    ...(options.lock ? { lock: options.lock } : {}),
     everyMs: options.everyMs ?? PAYMENT_SWEEP_EVERY_MS,
     failureMessage: 'checking overdue pending payments failed',
     async run() {
