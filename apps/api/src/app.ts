@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createChangeFeed } from './db/change-feed';
 import { createPeriodicJobLock } from './db/periodic-job-lock';
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import type { SmsGateway } from './gateways/sms/sms-gateway';
@@ -183,13 +184,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const health = createHealthService(createHealthRepository(db), database.kind);
-  // Pages of the public catalogue, shared by every visitor for a few seconds (decision 014).
+  // Pages of the public catalogue, shared by every visitor for a few seconds (decision 014),
+  // forgotten in every process when any process writes (decision 015).
+  const catalogueChanges =
+    config.catalogueCacheMs > 0
+      ? createChangeFeed(database, 'makazi_catalogue', app.log)
+      : undefined;
   const cataloguePages = createTtlCache<PropertyPage>({
     ttlMs: config.catalogueCacheMs,
     maxEntries: CATALOGUE_CACHE_ENTRIES,
     clock,
+    ...(catalogueChanges ? { trusted: () => catalogueChanges.live } : {}),
   });
-  if (config.catalogueCacheMs > 0) registerCatalogueCacheReset(app, cataloguePages);
+  if (catalogueChanges) {
+    catalogueChanges.subscribe(() => cataloguePages.clear());
+    registerCatalogueCacheReset(app, cataloguePages, catalogueChanges);
+    // Listening before the first request, so the first pages can be cached.
+    app.addHook('onReady', () => catalogueChanges.ready());
+    app.addHook('onClose', () => catalogueChanges.close());
+  }
   const properties = createPropertiesService(createPropertiesRepository(db), {
     pageCache: cataloguePages,
   });

@@ -27,7 +27,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Internal: the PostgreSQL pool (postgres) or PGlite instance, for migrations and bulk seeding. */
-  readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  readonly raw:
+    | { kind: 'pglite'; client: PGlite }
+    | {
+        kind: 'postgres';
+        pool: pg.Pool;
+        /** For connections of their own (LISTEN). */ url: string;
+      };
 }
 
 export interface OpenDatabaseOptions {
@@ -101,7 +107,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   return {
     db,
     kind: 'postgres',
-    raw: { kind: 'postgres', pool },
+    raw: { kind: 'postgres', pool, url },
     async close() {
       if (closed) return;
       closed = true;

@@ -83,4 +83,21 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', c.load('a'))).toBe('a#2');
     expect(cache.size).toBe(0);
   });
+
+  it('loads every get and keeps nothing while it is not trusted', async () => {
+    let trusted = false;
+    const cache = createTtlCache<string>({
+      ttlMs: 5_000,
+      maxEntries: 10,
+      clock: createFakeClock(),
+      trusted: () => trusted,
+    });
+    const c = counter();
+    expect(await cache.get('a', c.load('a'))).toBe('a#1');
+    expect(await cache.get('a', c.load('a'))).toBe('a#2');
+    expect(cache.size).toBe(0);
+    trusted = true;
+    expect(await cache.get('a', c.load('a'))).toBe('a#3');
+    expect(await cache.get('a', c.load('a'))).toBe('a#3');
+  });
 });

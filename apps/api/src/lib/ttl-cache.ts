@@ -18,19 +18,21 @@ interface Entry<T> {
 
 /**
  * A small in-process cache with a time to live and a bound on entries (the oldest go first). With
- * ttlMs 0 it stores nothing and every get loads.
+ * ttlMs 0, or while it is not trusted, it stores nothing and every get loads.
  */
 export function createTtlCache<T>(options: {
   ttlMs: number;
   maxEntries: number;
   clock: Clock;
+  /** false while what the cache holds cannot be vouched for: every get loads, nothing is kept. */
+  trusted?: () => boolean;
 }): TtlCache<T> {
-  const { ttlMs, maxEntries, clock } = options;
+  const { ttlMs, maxEntries, clock, trusted } = options;
   const entries = new Map<string, Entry<T>>();
 
   return {
     get(key, load) {
-      if (ttlMs <= 0) return load();
+      if (ttlMs <= 0 || (trusted && !trusted())) return load();
       const now = clock().getTime();
       const hit = entries.get(key);
       if (hit && now - hit.storedAt < ttlMs) return hit.value;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed';
 import type { TtlCache } from '../lib/ttl-cache';
 
 declare module 'fastify' {
@@ -14,11 +15,13 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The cached public catalogue pages (decision 014) are forgotten by every successful write this
- * process answers, before its answer goes out: whoever wrote sees the change at once. A write
- * route opts out with `config: { keepsCatalogue: true }`; new routes invalidate by default, so
- * forgetting to mark one costs a little speed, never a stale page. Other processes and changes
- * made outside a request (the payment sweep) show within the cache's time to live.
+ * The cached public catalogue pages (decisions 014, 015) are forgotten by every successful write
+ * any process answers, before its answer goes out: this process clears its own pages, and the
+ * change feed tells every other process to clear theirs, so whoever wrote sees the change at once
+ * wherever their next request lands. A write route opts out with
+ * `config: { keepsCatalogue: true }`; new routes invalidate by default, so forgetting to mark one
+ * costs a little speed, never a stale page. Changes made outside a request (the payment sweep)
+ * show within the cache's time to live.
  *
  * Which routes forget is fixed when they are declared, so the hook goes on those routes alone
  * (registered before them), not on every response. Must be called before the routes exist.
@@ -26,10 +29,18 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCatalogueCacheReset(
   app: FastifyInstance,
   cache: Pick<TtlCache<unknown>, 'clear'>,
+  changes: Pick<ChangeFeed, 'publish'>,
 ): void {
-  const forgetOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode < 400) cache.clear();
-    done(null, payload);
+  const forgetOnSuccess: onSendHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    cache.clear();
+    try {
+      await changes.publish();
+    } catch (err) {
+      // The write stands; the other processes' pages age out within the cache's time to live.
+      request.log.warn({ err }, 'could not tell the other processes the catalogue changed');
+    }
+    return payload;
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 /*
  * Decision 014: public catalogue pages are answered from memory for CATALOGUE_CACHE_MS, and any
  * successful write through the API forgets them at once, except the writes marked keepsCatalogue
- * (sign-in, starting a payment).
+ * (sign-in, starting a payment). Decision 015: in every process on the database, not only the one
+ * that wrote.
  */
 const TTL_MS = 5_000;
 const clock = createFakeClock();
@@ -63,5 +64,40 @@ describe('the public catalogue page cache', () => {
     });
     expect(refused.statusCode).toBe(401);
     expect(await listedIds()).not.toContain(added.id);
+  });
+
+  it('is forgotten in another process on the same database when this one writes', async () => {
+    // A second app on the database: another process behind the load balancer.
+    const other = await createTestApp({
+      database: t.database,
+      env: { CATALOGUE_CACHE_MS: String(TTL_MS) },
+      clock,
+    });
+    try {
+      const listedByOther = async () => {
+        const res = await other.app.inject({
+          method: 'GET',
+          url: '/api/properties?type=Rent&limit=50',
+        });
+        return res.json<{ id: string }[]>().map((listing) => listing.id);
+      };
+      const pending = await insertProperty(t.db, { type: 'Rent', status: 'pending' });
+      // Cached in the other process, the clock standing still.
+      await listedByOther();
+      const behindTheBack = await insertProperty(t.db, { type: 'Rent' });
+      expect(await listedByOther()).not.toContain(behindTheBack.id);
+
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/properties/${pending.id}/approve`,
+        headers: { authorization: `Bearer ${admin.token}` },
+        remoteAddress: nextAddress(),
+      });
+      expect(approved.statusCode).toBe(200);
+      // Told before the approval was answered: at once, on the server as in one process.
+      await expect.poll(listedByOther, { timeout: 1000 }).toContain(pending.id);
+    } finally {
+      await other.close();
+    }
   });
 });
