@@ -1,4 +1,4 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed';
 import type { TtlCache } from '../lib/ttl-cache';
 
@@ -31,7 +31,7 @@ export function registerCatalogueCacheReset(
   cache: Pick<TtlCache<unknown>, 'clear'>,
   changes: Pick<ChangeFeed, 'publish'>,
 ): void {
-  const forgetOnSuccess: onSendHookHandler = async (request, reply, payload) => {
+  const forgetOnSuccess: onSendAsyncHookHandler = async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;
     cache.clear();
     try {
