@@ -25,6 +25,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** '' on the PGlite run; the server's URL on the TEST_DATABASE_URL run. */
     testDatabaseUrl: string;
+    /** TEST_REDIS_URL, or '' (then *.redis.test.ts are not run). */
+    testRedisUrl: string;
   }
 }
 
@@ -132,6 +134,8 @@ export interface TestAppOptions {
   payments?: PaymentGateway;
   /** The default simulator's payer delay; default 10 ms. */
   paymentDelayMs?: number;
+  /** Shared rate-limit counters (the caller owns the connection); default: in the process. */
+  sharedState?: AppDeps['sharedState'];
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -176,6 +180,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       payments,
       jwtSecret,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.sharedState ? { sharedState: options.sharedState } : {}),
       logger: options.logger ?? false,
     });
     options.extend?.(app);
