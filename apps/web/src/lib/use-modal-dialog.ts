@@ -34,7 +34,13 @@ export function refocus(element: HTMLElement | null) {
  * on the <dialog>: they keep the owner's state in step when the browser closes the dialog (Escape),
  * cover Escape in the non-modal fallback and close on a backdrop press.
  */
-export function useModalDialog({ open, onDismiss, backdrop, onShow, onHide }: UseModalDialogOptions) {
+export function useModalDialog({
+  open,
+  onDismiss,
+  backdrop,
+  onShow,
+  onHide,
+}: UseModalDialogOptions) {
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   const shown = useEffectEvent(() => onShow?.());

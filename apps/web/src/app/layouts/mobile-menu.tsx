@@ -25,7 +25,12 @@ export default function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const titleId = useId();
 
   return (
-    <dialog {...dialogProps} id={id} className="dialog dialog--side mobile-menu" aria-labelledby={titleId}>
+    <dialog
+      {...dialogProps}
+      id={id}
+      className="dialog dialog--side mobile-menu"
+      aria-labelledby={titleId}
+    >
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
           <h2 id={titleId} className="mobile-menu__title">

@@ -414,6 +414,11 @@ describe('/login: the send fails', () => {
       'The SMS could not be sent. Try again in a moment.',
     ],
     [
+      'the SMS budget is spent',
+      () => apiError(503, 'SERVICE_UNAVAILABLE', 'English only', { 'Retry-After': '1800' }),
+      'Sign-in codes are paused for now. Try again in 30 minutes.',
+    ],
+    [
       'the network is down',
       () => Promise.reject(new TypeError('Failed to fetch')),
       'No connection. Check your internet and try again.',

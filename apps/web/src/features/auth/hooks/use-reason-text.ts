@@ -26,7 +26,10 @@ export function useReasonText(): (reason: AuthReason) => string {
       case 'otpExpired':
         return t('reasons.otpExpired');
       case 'smsUnavailable':
-        return t('reasons.smsUnavailable');
+        // A minute or more is not a hiccup: sign-in codes are paused (the SMS budget is spent).
+        return reason.retryAfterSeconds !== undefined && reason.retryAfterSeconds >= 60
+          ? t('reasons.smsPaused', { time: wait(reason.retryAfterSeconds) })
+          : t('reasons.smsUnavailable');
       case 'invalidPhone':
         return t('reasons.invalidPhone');
       case 'validation':

@@ -24,10 +24,20 @@ describe('describeAuthError', () => {
     });
     expect(describeAuthError(apiError(503, 'SERVICE_UNAVAILABLE'), 'login')).toEqual({
       kind: 'smsUnavailable',
+      retryAfterSeconds: undefined,
     });
     expect(describeAuthError(apiError(0, 'NETWORK'), 'signup')).toEqual({ kind: 'network' });
     expect(describeAuthError(apiError(0, 'TIMEOUT'), 'login')).toEqual({ kind: 'timeout' });
     expect(describeAuthError(new Error('boom'), 'login')).toEqual({ kind: 'generic' });
+  });
+
+  it('carries the Retry-After of a 503 on sending a code (the SMS budget spent)', () => {
+    const error = apiError(503, 'SERVICE_UNAVAILABLE');
+    error.retryAfterSeconds = 1800;
+    expect(describeAuthError(error, 'login')).toEqual({
+      kind: 'smsUnavailable',
+      retryAfterSeconds: 1800,
+    });
   });
 
   it('carries the Retry-After of a 429', () => {

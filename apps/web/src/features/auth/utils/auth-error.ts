@@ -10,11 +10,15 @@ export type AuthReason =
   /** The phone is already registered: offer to sign in. */
   | { kind: 'conflict'; offer: 'login' }
   | { kind: 'rateLimited'; retryAfterSeconds: number | undefined }
+  /**
+   * No code could be sent: a provider's hiccup (try again in a moment), or the SMS budget spent
+   * (Retry-After until the hour or the day ends).
+   */
+  | { kind: 'smsUnavailable'; retryAfterSeconds: number | undefined }
   | {
       kind:
         | 'otpInvalid'
         | 'otpExpired'
-        | 'smsUnavailable'
         | 'invalidPhone'
         | 'validation'
         | 'network'
@@ -47,7 +51,7 @@ export function describeAuthError(error: unknown, call: AuthCall): AuthReason {
     return { kind: 'conflict', offer: 'login' };
   }
   if (call === 'login' && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)) {
-    return { kind: 'smsUnavailable' };
+    return { kind: 'smsUnavailable', retryAfterSeconds: error.retryAfterSeconds };
   }
   return { kind: 'generic' };
 }

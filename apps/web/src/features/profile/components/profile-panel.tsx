@@ -204,7 +204,12 @@ export default function ProfilePanel({ id, open, onClose }: ProfilePanelProps) {
   const titleId = useId();
 
   return (
-    <dialog {...dialogProps} id={id} className="dialog dialog--side profile-panel" aria-labelledby={titleId}>
+    <dialog
+      {...dialogProps}
+      id={id}
+      className="dialog dialog--side profile-panel"
+      aria-labelledby={titleId}
+    >
       <div className="profile-panel__panel">
         <div className="profile-panel__top">
           <h2 id={titleId} className="profile-panel__title">
