@@ -30,6 +30,17 @@ async function listedIds(): Promise<string[]> {
   return res.json<{ id: string }[]>().map((listing) => listing.id);
 }
 
+/** An admin's approval, through this app (the process that writes). */
+async function approveThroughApi(propertyId: string): Promise<void> {
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/properties/${propertyId}/approve`,
+    headers: { authorization: `Bearer ${admin.token}` },
+    remoteAddress: nextAddress(),
+  });
+  expect(approved.statusCode).toBe(200);
+}
+
 describe('the public catalogue page cache', () => {
   it('answers a repeated query from memory until its time to live has passed', async () => {
     await listedIds();
@@ -43,13 +54,7 @@ describe('the public catalogue page cache', () => {
   it('is forgotten by a write through the API, before that write is answered', async () => {
     const pending = await insertProperty(t.db, { type: 'Rent', status: 'pending' });
     expect(await listedIds()).not.toContain(pending.id);
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/properties/${pending.id}/approve`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      remoteAddress: nextAddress(),
-    });
-    expect(approved.statusCode).toBe(200);
+    await approveThroughApi(pending.id);
     expect(await listedIds()).toContain(pending.id);
   });
 
@@ -87,13 +92,7 @@ describe('the public catalogue page cache', () => {
       const behindTheBack = await insertProperty(t.db, { type: 'Rent' });
       expect(await listedByOther()).not.toContain(behindTheBack.id);
 
-      const approved = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/properties/${pending.id}/approve`,
-        headers: { authorization: `Bearer ${admin.token}` },
-        remoteAddress: nextAddress(),
-      });
-      expect(approved.statusCode).toBe(200);
+      await approveThroughApi(pending.id);
       // Told before the approval was answered: at once, on the server as in one process.
       await expect.poll(listedByOther, { timeout: 1000 }).toContain(pending.id);
     } finally {
