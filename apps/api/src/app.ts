@@ -97,6 +97,11 @@ export interface AppDeps {
    * alone. The caller owns the connection and closes it after app.close().
    */
   sharedState?: { redis: Redis; prefix: string };
+  /**
+   * true once the server is shutting down (server.ts): /api/health answers 503, so the load
+   * balancer takes the process out of rotation before it stops accepting connections.
+   */
+  draining?: () => boolean;
   /** true: log at config.logLevel; false: silent (tests); an object: Fastify/pino logger options. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -183,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
 
   const db = database.db;
-  const health = createHealthService(createHealthRepository(db), database.kind);
+  const health = createHealthService(createHealthRepository(db), database.kind, deps.draining);
   // Pages of the public catalogue, shared by every visitor for a few seconds (decision 014),
   // forgotten in every process when any process writes (decision 015).
   const catalogueChanges =

@@ -13,7 +13,25 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       seedDemo: true,
       catalogueCacheMs: 5_000,
+      // One process on its own: nothing shared, limits sized for carrier-grade NAT.
+      redis: undefined,
+      limits: {
+        signupsPerAddressPerHour: 500,
+        codesPerAddressPerHour: 1000,
+        smsPerHour: 3000,
+        smsPerDay: 20_000,
+      },
+      bodyIdleTimeoutMs: 30_000,
+      shutdownDrainMs: 0,
     });
+  });
+
+  it('reads Redis with its key prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
+      url: 'redis://cache:6379/2',
+      prefix: 'makazi:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://c', REDIS_PREFIX: 'm2:' }).redis?.prefix).toBe('m2:');
   });
 
   it('does not seed demo listings into a PostgreSQL server unless asked', () => {
@@ -49,6 +67,16 @@ describe('loadConfig', () => {
     // A cached page may not outlive the max-age=10 its answers carry.
     [{ CATALOGUE_CACHE_MS: '10001' }, 'CATALOGUE_CACHE_MS'],
     [{ CATALOGUE_CACHE_MS: '-1' }, 'CATALOGUE_CACHE_MS'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX'],
+    [{ SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }, 'SIGNUPS_PER_ADDRESS_PER_HOUR'],
+    [{ CODES_PER_ADDRESS_PER_HOUR: 'many' }, 'CODES_PER_ADDRESS_PER_HOUR'],
+    [{ SMS_BUDGET_PER_HOUR: '0' }, 'SMS_BUDGET_PER_HOUR'],
+    [{ SMS_BUDGET_PER_DAY: '1.5' }, 'SMS_BUDGET_PER_DAY'],
+    [{ PAYMENT_SIMULATOR_SECRET: 'short' }, 'PAYMENT_SIMULATOR_SECRET'],
+    [{ BODY_IDLE_TIMEOUT_MS: '50' }, 'BODY_IDLE_TIMEOUT_MS'],
+    // The drain must end well within the 10 s shutdown grace.
+    [{ SHUTDOWN_DRAIN_MS: '9000' }, 'SHUTDOWN_DRAIN_MS'],
   ])('refuses %o with an error naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));

@@ -151,6 +151,10 @@ const ZEnv = z.object({
   // every process. Past it, codes are refused with a 503 (decision 016).
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(20_000),
+  // On SIGTERM, how long /api/health answers 503 before the server stops accepting connections:
+  // behind a load balancer, long enough for its health checks to take the process out (HAProxy
+  // checking every 0.5 s, two failures: 1 s), so a rolling restart drops no request.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
@@ -267,6 +271,8 @@ export interface AppConfig {
   catalogueCacheMs: number;
   /** A request body silent this long while it is being read is answered 408. */
   bodyIdleTimeoutMs: number;
+  /** On a shutdown signal, how long health answers 503 before connections are refused. */
+  shutdownDrainMs: number;
   logLevel: string;
   /** Built web app served at /. */
   webDistDir: string;
@@ -330,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };

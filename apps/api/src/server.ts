@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let payments: PaymentGateway | undefined;
   let redis: Redis | undefined;
+  let draining = false;
   /** The port the server listens on: config.port, or the one the system chose for PORT=0. */
   let listeningPort = config.port;
   const database: DatabaseHandle = await openDatabase({
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
       sms,
       payments,
       jwtSecret,
+      draining: () => draining,
       ...(redis && config.redis ? { sharedState: { redis, prefix: config.redis.prefix } } : {}),
     });
   } catch (err) {
@@ -127,6 +129,11 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) running.log.error({ err }, 'fatal error: shutting down');
     else running.log.info(`${signal ?? 'shutdown'} received: finishing in-flight requests`);
+    // Out of the load balancer's rotation first (health says 503), then stop accepting.
+    draining = true;
+    if (!err && config.shutdownDrainMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     // Stop accepting, let in-flight requests finish, then release the database.
     await running.close();
     await gateway.close();

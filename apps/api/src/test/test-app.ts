@@ -136,6 +136,8 @@ export interface TestAppOptions {
   paymentDelayMs?: number;
   /** Shared rate-limit counters (the caller owns the connection); default: in the process. */
   sharedState?: AppDeps['sharedState'];
+  /** Whether the app is shutting down (health answers 503); default: never. */
+  draining?: AppDeps['draining'];
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -181,6 +183,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       jwtSecret,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sharedState ? { sharedState: options.sharedState } : {}),
+      ...(options.draining ? { draining: options.draining } : {}),
       logger: options.logger ?? false,
     });
     options.extend?.(app);

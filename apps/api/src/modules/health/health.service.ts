@@ -1,5 +1,5 @@
 import type { THealthResponse } from '@makazi/contracts/health';
-import { databaseUnavailable } from '../../lib/errors';
+import { ServiceUnavailableError, databaseUnavailable } from '../../lib/errors';
 import type { HealthRepository } from './health.repository';
 
 export interface HealthService {
@@ -15,9 +15,14 @@ export interface HealthService {
 export function createHealthService(
   repository: HealthRepository,
   databaseKind: THealthResponse['database'],
+  /** true once the process is shutting down: the load balancer should stop sending it requests. */
+  draining: () => boolean = () => false,
 ): HealthService {
   return {
     async check() {
+      if (draining()) {
+        throw new ServiceUnavailableError('This process is shutting down.', 1);
+      }
       try {
         await repository.ping();
       } catch (err) {

@@ -30,4 +30,20 @@ describe('GET /api/health', () => {
     expect(res.headers['retry-after']).toBe('3');
     await broken.close();
   });
+
+  it('answers 503 with Retry-After while the process drains for shutdown', async () => {
+    let draining = false;
+    const shutting = await createTestApp({ database: t.database, draining: () => draining });
+    try {
+      const health = () => shutting.app.inject({ method: 'GET', url: '/api/health' });
+      expect((await health()).statusCode).toBe(200);
+      draining = true;
+      const res = await health();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await shutting.close();
+    }
+  });
 });
