@@ -44,10 +44,10 @@ describe('the periodic job lock', () => {
       running -= 1;
     };
 
-    const first = processA.runIfDue(job, EVERY_MS, work);
+    const first = processA.runIfDue(job, EVERY_MS, work, 'interval');
     // Wait until A holds the job before B asks.
     await expect.poll(() => running).toBe(1);
-    const second = processB.runIfDue(job, EVERY_MS, work);
+    const second = processB.runIfDue(job, EVERY_MS, work, 'interval');
 
     if (database.handle.kind === 'pglite') {
       // One process on its own database: nothing to share, every tick runs.
@@ -65,13 +65,13 @@ describe('the periodic job lock', () => {
 
     // Within the interval, in either process: not due.
     clock.advance(EVERY_MS / 2);
-    expect(await processB.runIfDue(job, EVERY_MS, work)).toBe(false);
-    expect(await processA.runIfDue(job, EVERY_MS, work)).toBe(false);
+    expect(await processB.runIfDue(job, EVERY_MS, work, 'interval')).toBe(false);
+    expect(await processA.runIfDue(job, EVERY_MS, work, 'interval')).toBe(false);
     // An interval after the last start (less a moment's slack for ticks a millisecond early),
     // whichever process ticks first runs it, and only that one.
     clock.advance(EVERY_MS / 2 - 500);
-    expect(await processB.runIfDue(job, EVERY_MS, work)).toBe(true);
-    expect(await processA.runIfDue(job, EVERY_MS, work)).toBe(false);
+    expect(await processB.runIfDue(job, EVERY_MS, work, 'interval')).toBe(true);
+    expect(await processA.runIfDue(job, EVERY_MS, work, 'interval')).toBe(false);
 
     const runs = await runsOf(job);
     expect(runs).toHaveLength(2);
@@ -84,12 +84,50 @@ describe('the periodic job lock', () => {
     const processB = createPeriodicJobLock(database.handle, clock);
     const job = 'test-failing';
     await expect(
-      processA.runIfDue(job, EVERY_MS, () => Promise.reject(new Error('provider down'))),
+      processA.runIfDue(
+        job,
+        EVERY_MS,
+        () => Promise.reject(new Error('provider down')),
+        'interval',
+      ),
     ).rejects.toThrow('provider down');
     const [run] = await runsOf(job);
     expect(run?.failed).toBe(true);
-    const retried = await processB.runIfDue(job, EVERY_MS, () => Promise.resolve());
+    const retried = await processB.runIfDue(job, EVERY_MS, () => Promise.resolve(), 'interval');
     // Alone on PGlite the next tick simply runs; across processes it waits its turn.
     expect(retried).toBe(database.handle.kind === 'pglite');
+  });
+
+  it('runs a start-up run without waiting for the interval, but never beside another run', async () => {
+    const clock = createFakeClock();
+    const running = createPeriodicJobLock(database.handle, clock);
+    const restarted = createPeriodicJobLock(database.handle, clock);
+    const job = 'test-start-up';
+    expect(await running.runIfDue(job, EVERY_MS, () => Promise.resolve(), 'interval')).toBe(true);
+    clock.advance(1_000);
+    // A process that just restarted catches up at once, however recent the last run.
+    expect(await restarted.runIfDue(job, EVERY_MS, () => Promise.resolve(), 'start-up')).toBe(true);
+
+    let started = false;
+    let release: () => void = () => undefined;
+    const held = running.runIfDue(
+      job,
+      EVERY_MS,
+      () =>
+        new Promise<void>((resolve) => {
+          started = true;
+          release = resolve;
+        }),
+      'start-up',
+    );
+    await expect.poll(() => started).toBe(true);
+    const beside = await restarted.runIfDue(job, EVERY_MS, () => Promise.resolve(), 'start-up');
+    release();
+    expect(await held).toBe(true);
+    // Alone on PGlite every call runs; on the server the second waits its turn (SKIP LOCKED).
+    expect(beside).toBe(database.handle.kind === 'pglite');
+    const triggers = (await runsOf(job)).map((run) => run.trigger).sort();
+    expect(triggers.filter((trigger) => trigger === 'start-up').length).toBeGreaterThanOrEqual(2);
+    expect(triggers).toContain('interval');
   });
 });

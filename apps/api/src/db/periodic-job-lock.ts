@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
-import type { PeriodicJobLock } from '../lib/periodic-job';
+import type { PeriodicJobLock, RunTrigger } from '../lib/periodic-job';
 import type { Database, DatabaseHandle } from './client';
 import { periodicJobRuns, periodicJobs } from './schema';
 
@@ -23,14 +23,11 @@ export const RUNNER_ID = `${os.hostname()}:${process.pid}`;
 async function recordRun(
   db: Database,
   clock: Clock,
-  job: string,
-  startedAt: Date,
-  failed: boolean,
+  run: { job: string; trigger: RunTrigger; startedAt: Date; failed: boolean },
 ): Promise<void> {
+  const { job } = run;
   const finishedAt = clock();
-  await db
-    .insert(periodicJobRuns)
-    .values({ job, runner: RUNNER_ID, startedAt, finishedAt, failed });
+  await db.insert(periodicJobRuns).values({ ...run, runner: RUNNER_ID, finishedAt });
   await db
     .delete(periodicJobRuns)
     .where(
@@ -44,8 +41,9 @@ async function recordRun(
 /**
  * Periodic jobs once across every process on one PostgreSQL database (decision 017): a job's row
  * in periodic_jobs is locked (FOR UPDATE SKIP LOCKED) for the whole run, so no two processes run
- * it at once, and a run begins only when the last one, in any process, started at least an
- * interval ago, so it runs once per interval. A process that dies mid-run releases the lock with
+ * it at once, and an interval's run begins only when the last one, in any process, started at
+ * least an interval ago, so it runs once per interval. A process's start-up run does not wait for
+ * the interval (it catches up on what a crash of this process left), only for the lock. A process that dies mid-run releases the lock with
  * its connection. Times come from the application clock, as everywhere else (one NTP-kept clock
  * per machine; the slack absorbs what they disagree by).
  *
@@ -56,15 +54,15 @@ export function createPeriodicJobLock(database: DatabaseHandle, clock: Clock): P
   const { db } = database;
   if (database.kind === 'pglite') {
     return {
-      async runIfDue(job, _everyMs, work) {
+      async runIfDue(job, _everyMs, work, trigger) {
         const startedAt = clock();
         try {
           await work();
         } catch (err) {
-          await recordRun(db, clock, job, startedAt, true);
+          await recordRun(db, clock, { job, trigger, startedAt, failed: true });
           throw err;
         }
-        await recordRun(db, clock, job, startedAt, false);
+        await recordRun(db, clock, { job, trigger, startedAt, failed: false });
         return true;
       },
     };
@@ -75,11 +73,16 @@ export function createPeriodicJobLock(database: DatabaseHandle, clock: Clock): P
     job: string,
     everyMs: number,
     work: () => Promise<void>,
+    trigger: RunTrigger,
   ): Promise<'ran' | 'not due' | 'no row'> {
     let failure: { error: unknown } | undefined;
     const outcome = await db.transaction(async (tx) => {
       const startedAt = clock();
-      const dueIfStartedBefore = new Date(startedAt.getTime() - (everyMs - slackMs(everyMs)));
+      // A start-up run is due whenever the job is free: it catches up on a crash.
+      const dueIfStartedBefore =
+        trigger === 'start-up'
+          ? startedAt
+          : new Date(startedAt.getTime() - (everyMs - slackMs(everyMs)));
       const claimed = await tx.execute<{ name: string }>(sql`
         with due as (
           select name from periodic_jobs
@@ -106,7 +109,7 @@ export function createPeriodicJobLock(database: DatabaseHandle, clock: Clock): P
       } catch (error) {
         failure = { error };
       }
-      await recordRun(tx, clock, job, startedAt, failure !== undefined);
+      await recordRun(tx, clock, { job, trigger, startedAt, failed: failure !== undefined });
       return 'ran';
     });
     if (failure) throw failure.error;
@@ -114,13 +117,13 @@ export function createPeriodicJobLock(database: DatabaseHandle, clock: Clock): P
   }
 
   return {
-    async runIfDue(job, everyMs, work) {
-      const outcome = await claimAndRun(job, everyMs, work);
+    async runIfDue(job, everyMs, work, trigger) {
+      const outcome = await claimAndRun(job, everyMs, work, trigger);
       if (outcome !== 'no row') return outcome === 'ran';
       // A job's first run anywhere. Inserting only when it is missing: an insert that meets the
       // row while another process holds it would wait for that whole run.
       await db.insert(periodicJobs).values({ name: job }).onConflictDoNothing();
-      return (await claimAndRun(job, everyMs, work)) === 'ran';
+      return (await claimAndRun(job, everyMs, work, trigger)) === 'ran';
     },
   };
 }

@@ -522,6 +522,8 @@ export const periodicJobRuns = pgTable(
     job: text('job').notNull(),
     /** host:pid of the process that ran it. */
     runner: text('runner').notNull(),
+    /** 'start-up' (a process catching up as it starts) or 'interval'. */
+    trigger: text('trigger').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     failed: boolean('failed').notNull().default(false),

@@ -5,9 +5,20 @@ import type { FastifyInstance } from 'fastify';
  * process on the database, never two at once).
  */
 export interface PeriodicJobLock {
-  /** Runs `work` when this job is due and nobody runs it; resolves whether it ran here. */
-  runIfDue(job: string, everyMs: number, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * Runs `work` when nobody runs this job and, for an 'interval' tick, when it is due; resolves
+   * whether it ran here. A 'start-up' run (a process that may have just crashed and restarted,
+   * catching up on what it left behind) does not wait for the interval.
+   */
+  runIfDue(
+    job: string,
+    everyMs: number,
+    work: () => Promise<void>,
+    trigger: RunTrigger,
+  ): Promise<boolean>;
 }
+
+export type RunTrigger = 'start-up' | 'interval';
 
 /** For an app alone with its database, and for tests: every tick runs. */
 export const runEveryTick: PeriodicJobLock = {
@@ -30,8 +41,8 @@ export interface PeriodicJob {
 }
 
 /**
- * Runs a background job once the app is ready (at start-up for the server), then every
- * `everyMs`, when its lock says it is due. One run at a time: a slow run is not stacked up
+ * Runs a background job once the app is ready (at start-up for the server: a restart catches up
+ * on what a crash left), then every `everyMs`, when its lock says it is due. One run at a time: a slow run is not stacked up
  * behind. The timer never keeps the process alive; app.close() stops it and waits for a run under
  * way.
  */
@@ -39,11 +50,11 @@ export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  function tick(): void {
+  function tick(trigger: RunTrigger): void {
     if (running) return;
     const lock = job.lock ?? runEveryTick;
     running = lock
-      .runIfDue(job.name, job.everyMs, job.run)
+      .runIfDue(job.name, job.everyMs, job.run, trigger)
       .then(() => undefined)
       .catch((err: unknown) => {
         app.log.error({ err }, job.failureMessage);
@@ -54,8 +65,8 @@ export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
   }
 
   app.addHook('onReady', (done) => {
-    tick();
-    timer = setInterval(tick, job.everyMs);
+    tick('start-up');
+    timer = setInterval(() => tick('interval'), job.everyMs);
     timer.unref();
     done();
   });

@@ -2,6 +2,7 @@ CREATE TABLE "periodic_job_runs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"job" text NOT NULL,
 	"runner" text NOT NULL,
+	"trigger" text NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"finished_at" timestamp with time zone,
 	"failed" boolean DEFAULT false NOT NULL
