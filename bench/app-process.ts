@@ -72,9 +72,18 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+export interface StartAppOptions {
+  /** Listen here instead of on a free port: a restarted process takes its old place behind a proxy. */
+  port?: number;
+}
+
 /** Starts the built server and resolves once /api/health answers. */
-export async function startApp(env: Record<string, string>, logFile: string): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp(
+  env: Record<string, string>,
+  logFile: string,
+  options: StartAppOptions = {},
+): Promise<RunningApp> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [serverEntry], {

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { HOUSE_FOR_SALE } from './listing';
+import { photoForm, type PhotoPart } from './multipart';
 
 /*
  * Virtual visitors for the load and fault specs. Each holds one keep-alive connection of its own
  * (so N visitors are N concurrent connections, as N phones would be), comes from an address of its
- * own (X-Forwarded-For; the server runs with TRUST_PROXY=1, as behind the production proxy), and
+ * own (X-Forwarded-For; the server runs with TRUST_PROXY=1, as behind the production proxy) or,
+ * behind a real proxy, from a carrier's address shared with other phones (sourceAddresses), and
  * repeats: pick an action, do it, think. Every request's latency and answer is recorded.
  */
 
@@ -20,10 +24,19 @@ export type RequestKind =
   | 'signup'
   | 'login'
   | 'verify'
-  | 'profile';
+  | 'profile'
+  | 'photo'
+  | 'create'
+  | 'address'
+  | 'upload'
+  | 'replace'
+  | 'plans'
+  | 'pay'
+  | 'payment';
 
 export interface Sample {
   kind: RequestKind;
+  method: 'GET' | 'POST';
   /** Milliseconds from the run's start to the request's start. */
   startMs: number;
   ms: number;
@@ -53,12 +66,80 @@ export interface LoadPlan {
    * sign-in limits (10 signups an hour), whose visitors sign in more often than people do.
    */
   addressPerSignIn?: boolean;
+  /**
+   * Carrier addresses behind a real proxy: visitor i connects from sourceAddresses[i % n] (its
+   * socket bound to that loopback address) and writes no X-Forwarded-For, which the proxy fills in
+   * with the address it saw. Several phones share each address, as behind a carrier's NAT.
+   */
+  sourceAddresses?: readonly string[];
+  /** After reading a listing's details, the visitor's phone loads its first photo (/media/…). */
+  readPhotos?: boolean;
+  /** Signed-in visitors who publish a house for sale with its photos; unset: nobody publishes. */
+  publishing?: {
+    /** Share of sign-ins followed by a listing. */
+    share: number;
+    /** The photos a house for sale needs, one per required label. */
+    photos: readonly PhotoPart[];
+    /** Uploaded afterwards into a label that has a photo already, replacing it. */
+    replacement: PhotoPart;
+    /** The listing's address (regionId, districtId, wardId, streetId, houseNumber). */
+    address: Record<string, number | string>;
+  };
+  /** Signed-in visitors who buy a viewing subscription; unset: nobody pays. */
+  paying?: {
+    /** Share of sign-ins followed by a payment. */
+    share: number;
+    /** How often the phone asks how the payment went (the web app's PAYMENT_POLL_MS). */
+    pollMs: number;
+  };
+}
+
+export interface CreatedListing {
+  id: string;
+  userId: string;
+  /** Its photos were answered 201: it has every required photo and awaits review. */
+  published: boolean;
+}
+
+export interface AcceptedPayment {
+  id: string;
+  userId: string;
+  /** The status the payer last saw. */
+  status: string;
 }
 
 export interface LoadRun {
   samples: Sample[];
+  /** performance.now() at the run's start: Sample.startMs counts from here. */
+  startedAt: number;
   /** Wall time of the run, from the first visitor's start to the last one's end. */
   elapsedMs: number;
+  /** Listings whose creation was answered 201. */
+  listings: CreatedListing[];
+  /** Storage keys of photos that a later upload into the same label replaced (answered 201). */
+  replacedKeys: string[];
+  /** Payments answered 202. */
+  payments: AcceptedPayment[];
+}
+
+/** What the visitors made, as their answers told them. */
+interface Made {
+  listings: CreatedListing[];
+  replacedKeys: string[];
+  payments: AcceptedPayment[];
+}
+
+interface OwnerView {
+  photos: { label: string; variants: { url: string }[] }[];
+}
+
+/** The storage key of a /media/… URL (the key's segments are percent-encoded in the URL). */
+function mediaKey(url: string): string {
+  return url
+    .replace(/^\/media\//, '')
+    .split('/')
+    .map(decodeURIComponent)
+    .join('/');
 }
 
 interface Answer {
@@ -128,11 +209,23 @@ class OutboxReader {
   }
 }
 
+interface Session {
+  token: string;
+  userId: string;
+  /** The phone in local form (07…), which also pays. */
+  localPhone: string;
+}
+
 class Visitor {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly agent: Agent;
+  /** The socket's own address behind a real proxy; unset: the address claimed in X-Forwarded-For. */
+  private readonly localAddress: string | undefined;
   private address: string;
   private readonly seenIds: string[] = [];
   private nextPage: string | undefined;
+  private session: Session | undefined;
+  /** What this signed-in visitor still means to do before browsing on. */
+  private errands: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly index: number,
@@ -141,29 +234,46 @@ class Visitor {
     private readonly samples: Sample[],
     private readonly outbox: OutboxReader,
     private readonly phones: () => string,
+    private readonly made: Made,
   ) {
     this.address = `10.0.${(index >> 8) & 255}.${index & 255}`;
+    const sources = plan.sourceAddresses;
+    if (sources && plan.addressPerSignIn) {
+      throw new Error(
+        'addressPerSignIn writes X-Forwarded-For, which sourceAddresses leave to the proxy',
+      );
+    }
+    this.localAddress = sources?.length ? sources[index % sources.length] : undefined;
+    this.agent = new Agent({
+      keepAlive: true,
+      maxSockets: 1,
+      ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+    });
   }
 
   private send(
     kind: RequestKind,
     method: 'GET' | 'POST',
     target: string,
-    options: { body?: unknown; token?: string } = {},
+    options: { body?: unknown; raw?: { contentType: string; data: Buffer }; token?: string } = {},
   ): Promise<Answer | undefined> {
     const started = performance.now();
     const url = new URL(target, this.plan.baseUrl);
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload =
+      options.raw?.data ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = {
-      'X-Forwarded-For': this.address,
       'Accept-Encoding': 'br, gzip',
       'Accept-Language': this.index % 2 === 0 ? 'sw' : 'en',
     };
-    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    // Behind a real proxy the client writes no X-Forwarded-For: the proxy adds what it saw.
+    if (!this.localAddress) headers['X-Forwarded-For'] = this.address;
+    if (options.raw) headers['Content-Type'] = options.raw.contentType;
+    else if (payload !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     const record = (status: number, extra: Partial<Sample> = {}): void => {
       this.samples.push({
         kind,
+        method,
         startMs: started - this.runStart,
         ms: performance.now() - started,
         status,
@@ -173,7 +283,13 @@ class Visitor {
     return new Promise((resolve) => {
       const req = request(
         url,
-        { method, agent: this.agent, headers, timeout: this.plan.requestTimeoutMs ?? 15_000 },
+        {
+          method,
+          agent: this.agent,
+          headers,
+          timeout: this.plan.requestTimeoutMs ?? 15_000,
+          ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -238,7 +354,11 @@ class Visitor {
     } else if (roll < 0.5 && this.nextPage) {
       await this.readJson('next page', this.nextPage);
     } else if (roll < 0.75 && this.seenIds.length > 0) {
-      await this.send('detail', 'GET', `/api/properties/${pick(this.seenIds)}`);
+      const detail = await this.send('detail', 'GET', `/api/properties/${pick(this.seenIds)}`);
+      if (this.plan.readPhotos && detail?.status === 200) {
+        const photo = (JSON.parse(detail.body) as OwnerView).photos[0]?.variants[0]?.url;
+        if (photo) await this.send('photo', 'GET', photo);
+      }
     } else if (roll < 0.85) {
       const min = pick([100_000, 200_000, 500_000]);
       await this.readJson(
@@ -279,13 +399,122 @@ class Visitor {
       sub: string;
     };
     await this.send('profile', 'GET', `/api/users/${sub}`, { token });
+    this.session = { token, userId: sub, localPhone: local };
+    // What this person came for, each an action of its own with thinking in between.
+    this.errands = [];
+    const { publishing, paying } = this.plan;
+    if (publishing && Math.random() < publishing.share) this.errands.push(() => this.publish());
+    if (paying && Math.random() < paying.share) {
+      const until = this.runStart + this.plan.durationMs;
+      this.errands.push(() => this.pay(until));
+    }
+  }
+
+  /**
+   * A house for sale from the wizard: the listing, its address, its eight photos in one upload
+   * (it is then awaiting review), the phone showing its first photo; later one photo is replaced.
+   */
+  private async publish(): Promise<void> {
+    const { session } = this;
+    const publishing = this.plan.publishing;
+    if (!session || !publishing) return;
+    const { token, userId } = session;
+    const created = await this.send('create', 'POST', '/api/properties/house-for-sale', {
+      body: HOUSE_FOR_SALE,
+      token,
+    });
+    if (created?.status !== 201) return;
+    const { id } = JSON.parse(created.body) as { id: string };
+    const listing: CreatedListing = {
+      id,
+      userId,
+      published: false,
+    };
+    this.made.listings.push(listing);
+    const address = await this.send('address', 'POST', `/api/properties/${id}/address`, {
+      body: publishing.address,
+      token,
+    });
+    if (address?.status !== 200) return;
+    const form = photoForm(publishing.photos);
+    const uploaded = await this.send('upload', 'POST', `/api/properties/${id}/media`, {
+      raw: { contentType: form.contentType, data: Buffer.concat(form.chunks) },
+      token,
+    });
+    if (uploaded?.status !== 201) return;
+    listing.published = true;
+    const view = JSON.parse(uploaded.body) as OwnerView;
+    const first = view.photos[0]?.variants[0]?.url;
+    if (first) await this.send('photo', 'GET', first);
+    const replaced = view.photos.find((photo) => photo.label === publishing.replacement.label);
+    if (!replaced) return;
+    this.errands.unshift(() =>
+      this.replace(
+        id,
+        replaced.variants.map((variant) => mediaKey(variant.url)),
+      ),
+    );
+  }
+
+  /** A better photo for a label that has one: the old photo's objects must go from the store. */
+  private async replace(listingId: string, oldKeys: string[]): Promise<void> {
+    const { session } = this;
+    const publishing = this.plan.publishing;
+    if (!session || !publishing) return;
+    const form = photoForm([publishing.replacement]);
+    const answer = await this.send('replace', 'POST', `/api/properties/${listingId}/media`, {
+      raw: { contentType: form.contentType, data: Buffer.concat(form.chunks) },
+      token: session.token,
+    });
+    if (answer?.status === 201) this.made.replacedKeys.push(...oldKeys);
+  }
+
+  /**
+   * A viewing subscription paid by mobile money: the plans, the push (202), then the phone asks
+   * how it went every pollMs, as the web app does, until it is settled or the run is over.
+   */
+  private async pay(until: number): Promise<void> {
+    const { session } = this;
+    const paying = this.plan.paying;
+    if (!session || !paying) return;
+    const plans = await this.send('plans', 'GET', '/api/subscription-plan');
+    if (plans?.status !== 200) return;
+    const plan = pick(JSON.parse(plans.body) as { id: string }[]);
+    const accepted = await this.send('pay', 'POST', '/api/subscription/create', {
+      body: {
+        userId: session.userId,
+        planId: plan.id,
+        phoneNumber: session.localPhone,
+        provider: pick(['mpesa', 'airtelmoney', 'tigopesa', 'halopesa']),
+        idempotencyKey: randomUUID(),
+      },
+      token: session.token,
+    });
+    if (accepted?.status !== 202) return;
+    const { paymentId } = JSON.parse(accepted.body) as { paymentId: string };
+    const payment: AcceptedPayment = {
+      id: paymentId,
+      userId: session.userId,
+      status: 'pending',
+    };
+    this.made.payments.push(payment);
+    while (payment.status === 'pending' && performance.now() + paying.pollMs < until) {
+      await wait(paying.pollMs);
+      const answer = await this.send('payment', 'GET', `/api/payments/${paymentId}`, {
+        token: session.token,
+      });
+      if (answer?.status !== 200) return;
+      payment.status = (JSON.parse(answer.body) as { status: string }).status;
+    }
   }
 
   async run(until: number): Promise<void> {
     // Visitors arrive spread over the first think time, not all in the same millisecond.
     await wait(between(0, this.plan.thinkMs[1]));
     while (performance.now() < until) {
-      if (Math.random() < (this.plan.signInShare ?? 0.1)) await this.signIn();
+      const errand = this.errands.shift();
+      if (errand) await errand();
+      else if (Math.random() < (this.plan.signInShare ?? 0.1)) await this.signIn();
       else await this.browse();
       await wait(between(this.plan.thinkMs[0], this.plan.thinkMs[1]));
     }
@@ -300,14 +529,15 @@ export async function runVisitors(plan: LoadPlan): Promise<LoadRun> {
   const base = Math.floor(Math.random() * 5_000_000);
   let issued = 0;
   const phones = (): string => `+25571${String(base + issued++).padStart(7, '0')}`;
+  const made: Made = { listings: [], replacedKeys: [], payments: [] };
   const start = performance.now();
   const until = start + plan.durationMs;
   const visitors = Array.from(
     { length: plan.users },
-    (_, index) => new Visitor(index, plan, start, samples, outbox, phones),
+    (_, index) => new Visitor(index, plan, start, samples, outbox, phones, made),
   );
   await Promise.all(visitors.map((visitor) => visitor.run(until)));
-  return { samples, elapsedMs: performance.now() - start };
+  return { samples, startedAt: start, elapsedMs: performance.now() - start, ...made };
 }
 
 export interface LatencySummary {
