@@ -907,7 +907,14 @@ describe('three API processes behind HAProxy', () => {
 
   it('keeps answering while Redis restarts under load, and counts its limits again once it is back', async () => {
     const clientsBefore = await redis.connectedClients();
-    const load = runVisitors(plan(proxy.url('api'), 3, REDIS_LOAD_MS));
+    // Everything but publishing: re-encoding a listing's photos takes both cores for seconds, and
+    // this phase measures what Redis going away costs, not what the photos do.
+    const { publishing: _photosAside, ...everythingButPhotos } = plan(
+      proxy.url('api'),
+      3,
+      REDIS_LOAD_MS,
+    );
+    const load = runVisitors(everythingButPhotos);
     const outage = (async () => {
       await wait(REDIS_DOWN_AT_MS);
       const downAt = performance.now();
@@ -920,23 +927,18 @@ describe('three API processes behind HAProxy', () => {
     const during = run.samples.filter(
       (s) => s.startMs >= downAt - run.startedAt && s.startMs <= upAt - run.startedAt,
     );
-    // Photo uploads take a second or two of re-encoding whatever Redis does: judged apart.
-    const quick = during.filter((s) => s.kind !== 'upload' && s.kind !== 'replace');
-    const slowest = Math.max(0, ...quick.map((s) => s.ms));
+    const slowest = Math.max(0, ...during.map((s) => s.ms));
     console.log(
       [
-        `redis restart: down ${((downAt - run.startedAt) / 1000).toFixed(1)}–${((upAt - run.startedAt) / 1000).toFixed(1)} s; ${run.samples.length} requests, ${during.length} while Redis was down (slowest ${slowest.toFixed(0)} ms, photo uploads aside); API connections to Redis before: ${clientsBefore}; ${machineLoad()}`,
+        `redis restart: down ${((downAt - run.startedAt) / 1000).toFixed(1)}–${((upAt - run.startedAt) / 1000).toFixed(1)} s; ${run.samples.length} requests, ${during.length} while Redis was down (slowest ${slowest.toFixed(0)} ms); API connections to Redis before: ${clientsBefore}; ${machineLoad()}`,
         latencyTable(run.samples),
         timeline(run.samples, 2_000),
       ].join('\n'),
     );
     expect.soft(problems(run.samples)).toEqual({});
     expect.soft(during.length).toBeGreaterThan(100);
-    // What the outage costs, judged where it happens: the whole run's p95 on two cores is the photo
-    // uploads' re-encoding (printed above), whatever Redis does.
-    expect
-      .soft(summarise(quick).p95, 'p95 while Redis was down (uploads aside), ms')
-      .toBeLessThan(200);
+    // What the outage costs, judged where it happens.
+    expect.soft(summarise(during).p95, 'p95 while Redis was down, ms').toBeLessThan(200);
     // Nobody waited on the dead Redis: the limits failed open at once.
     expect.soft(slowest, 'slowest answer while Redis was down, ms').toBeLessThan(1_000);
 

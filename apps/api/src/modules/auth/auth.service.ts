@@ -109,7 +109,7 @@ function smsBudgetWindows(
 
 const WINDOW_MS = { hour: HOUR_MS, day: DAY_MS } as const;
 
-/** Thrown inside the send transaction (rolling it back) when a budget window is full. */
+/** Thrown inside the budget's transaction (rolling it back) when a window is full. */
 class SmsBudgetSpent extends Error {
   constructor(readonly window: SmsBudgetWindow) {
     super('SMS budget spent');
@@ -170,7 +170,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     codeHash: string,
     requestIp: string,
     now: Date,
-  ): Promise<{ id: string; budget: SmsBudgetWindow[] }> {
+  ): Promise<{ id: string }> {
     return repository.transaction(async (tx) => {
       await tx.lockUserForSend(user.id);
       const newest = await tx.newestChallenge(user.id);
@@ -212,11 +212,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           seconds,
         );
       }
-      // Last: a code refused for any other reason costs the budget nothing.
-      const budget = smsBudgetWindows(now, limits, await tx.hasSignedInBefore(user.id));
-      const full = await tx.takeSmsBudget(budget);
-      if (full) throw new SmsBudgetSpent(full);
-      const challenge = await tx.insertChallenge({
+      return tx.insertChallenge({
         userId: user.id,
         codeHash,
         failedAttempts,
@@ -224,8 +220,26 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         expiresAt: after(now, OTP_TTL_SECONDS),
         requestIp,
       });
-      return { id: challenge.id, budget };
     });
+  }
+
+  /**
+   * Counts the SMS against the hour's and the day's budget, in a transaction of its own: every
+   * sign-in in the country passes through these two rows, so their locks are held for two
+   * statements, never across the rest of a sign-in. Undefined when counted; else the full window.
+   */
+  async function takeSmsBudget(budget: SmsBudgetWindow[]): Promise<SmsBudgetWindow | undefined> {
+    try {
+      await repository.transaction(async (tx) => {
+        const full = await tx.takeSmsBudget(budget);
+        // Thrown to roll back what was counted in the other window.
+        if (full) throw new SmsBudgetSpent(full);
+      });
+      return undefined;
+    } catch (err) {
+      if (err instanceof SmsBudgetSpent) return err.window;
+      throw err;
+    }
   }
 
   /** The 503 for a spent budget; the first refusal of a window, in any process, warns the log. */
@@ -264,12 +278,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (locale && locale !== user.locale) await repository.setUserLocale(user.id, locale);
       const code = generateOtpCode();
       const now = clock();
-      let challenge: { id: string; budget: SmsBudgetWindow[] };
-      try {
-        challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
-      } catch (err) {
-        if (err instanceof SmsBudgetSpent) throw await budgetSpent(err.window, now);
-        throw err;
+      const challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
+      // After every other limit: a code refused for another reason costs the budget nothing.
+      const budget = smsBudgetWindows(now, limits, await repository.hasSignedInBefore(user.id));
+      const full = await takeSmsBudget(budget);
+      if (full) {
+        await repository.deleteChallenge(challenge.id);
+        throw await budgetSpent(full, now);
       }
       // The challenge is committed before the network call: no transaction waits on a provider.
       try {
@@ -280,7 +295,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       } catch (err) {
         // A code nobody received must neither be answerable nor count against the limits.
         await repository.deleteChallenge(challenge.id);
-        await repository.returnSmsBudget(challenge.budget);
+        await repository.returnSmsBudget(budget);
         if (err instanceof SmsDeliveryError) {
           throw new AppError(
             'SERVICE_UNAVAILABLE',
