@@ -11,6 +11,7 @@ import {
   startApp,
   type RunningApp,
 } from '@makazi/bench/app-process';
+import { CLIENT_PHOTO_MAX_SIDE } from '@makazi/contracts/listing-values';
 import { REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
 import { firstAddress } from '@makazi/e2e/locations';
 import { uniquePhone } from '@makazi/e2e/sms-outbox';
@@ -73,6 +74,12 @@ const CATALOGUE_CACHE_MS = 5_000;
 const ADMIN_LOGINS_PER_ADDRESS = 20;
 const ADMIN = { username: 'cluster-admin', password: 'cluster-admin-password-0123' };
 const JOBS = { 'payment-expiry': 30_000, 'upload-sweep': 60 * 60_000 } as const;
+
+/** Photos as the publishing wizard uploads them: shrunk in the browser to its longest side. */
+const AS_THE_WIZARD_SENDS = {
+  width: CLIENT_PHOTO_MAX_SIDE,
+  height: (CLIENT_PHOTO_MAX_SIDE * 3) / 4,
+};
 
 /** The eight photos a house for sale needs. */
 const LABELS = REQUIRED_PICTURE_LABELS.HouseForSale;
@@ -462,10 +469,14 @@ describe('three API processes behind HAProxy', () => {
       LABELS.map(async (label, i) => ({
         label,
         name: `${label}.jpg`,
-        data: await phoneJpeg(i + 1),
+        data: await phoneJpeg(i + 1, AS_THE_WIZARD_SENDS),
       })),
     );
-    replacement = { label: LABELS[0], name: 'better-front.jpg', data: await phoneJpeg(40) };
+    replacement = {
+      label: LABELS[0],
+      name: 'better-front.jpg',
+      data: await phoneJpeg(40, AS_THE_WIZARD_SENDS),
+    };
   });
 
   afterAll(() => cleanup.run());

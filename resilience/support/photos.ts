@@ -1,13 +1,16 @@
 import sharp from 'sharp';
 
 /**
- * A real JPEG as a phone sends one after the wizard's compression (1600 × 1200, a few hundred KB
- * of detail and noise, so decoding and re-encoding cost what real photos cost). `seed` varies the
- * picture so no two are identical.
+ * A real JPEG of detail and noise (a few hundred KB), so decoding and re-encoding cost what real
+ * photos cost. 1600 × 1200 by default, larger than the wizard sends (it shrinks photos to
+ * CLIENT_PHOTO_MAX_SIDE): a slow upload to kill in the middle of; pass the wizard's size to load the
+ * server as visitors publishing through the web app do. `seed` varies the picture so no two are
+ * identical.
  */
-export async function phoneJpeg(seed: number): Promise<Buffer> {
-  const width = 1600;
-  const height = 1200;
+export async function phoneJpeg(
+  seed: number,
+  { width, height }: { width: number; height: number } = { width: 1600, height: 1200 },
+): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   let noise = (seed * 2654435761) >>> 0 || 1;
   for (let y = 0; y < height; y += 1) {
