@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request, type Server } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -342,6 +342,9 @@ describe('three API processes behind HAProxy', () => {
     return {
       ...sharedEnv,
       PUBLIC_URL: name === 'a' ? proxy.url('callbacks') : proxy.url('api'),
+      // Three processes on one machine each take their share of its cores for photos, as an
+      // operator sets it (the one-process comparison keeps the default: every core).
+      PHOTO_THREADS: String(Math.max(1, Math.floor(availableParallelism() / 3))),
     };
   }
 

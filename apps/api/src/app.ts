@@ -46,6 +46,7 @@ import { createLocationsService } from './modules/locations/locations.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
+import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
 import { registerPaymentExpirySweeper } from './modules/payments/payment-expiry-sweeper';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -247,6 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ownerView: (id, ownerId) => properties.getOwnerView(id, ownerId),
     clock,
     log: app.log,
+    ...(config.photoThreads
+      ? { concurrency: limitPhotoThreads(config.photoThreads).photosAtOnce }
+      : {}),
   });
   const jobLock = createPeriodicJobLock(database, clock);
   registerUploadSweeper(app, media, { clock, lock: jobLock });

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       },
       bodyIdleTimeoutMs: 30_000,
       shutdownDrainMs: 0,
+      photoThreads: undefined,
     });
   });
 
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
     [{ BODY_IDLE_TIMEOUT_MS: '50' }, 'BODY_IDLE_TIMEOUT_MS'],
     // The drain must end well within the 10 s shutdown grace.
     [{ SHUTDOWN_DRAIN_MS: '9000' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ PHOTO_THREADS: '0' }, 'PHOTO_THREADS'],
   ])('refuses %o with an error naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}:`));

@@ -155,6 +155,10 @@ const ZEnv = z.object({
   // behind a load balancer, long enough for its health checks to take the process out (HAProxy
   // checking every 0.5 s, two failures: 1 s), so a rolling restart drops no request.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8_000).default(0),
+  // CPU threads one process may spend re-encoding photos. Unset: every core (two photos at once,
+  // each spread over all cores). Several processes on one machine each take their share (cores ÷
+  // processes), so photo uploads leave room for every other request.
+  PHOTO_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
@@ -273,6 +277,8 @@ export interface AppConfig {
   bodyIdleTimeoutMs: number;
   /** On a shutdown signal, how long health answers 503 before connections are refused. */
   shutdownDrainMs: number;
+  /** CPU threads for re-encoding photos in this process; undefined: every core. */
+  photoThreads: number | undefined;
   logLevel: string;
   /** Built web app served at /. */
   webDistDir: string;
@@ -337,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    photoThreads: e.PHOTO_THREADS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };

@@ -13,6 +13,7 @@ import { assertOwnListing, assertPermission, statusAfterEdit } from '../listings
 import { createConcurrencyLimit } from './concurrency-limit';
 import type { ExistingPhoto, MediaRepository, NewPhotoRow, PhotoChanges } from './media.repository';
 import {
+  PHOTOS_AT_ONCE,
   PhotoRejectedError,
   plannedVariantKeys,
   processPhoto,
@@ -164,7 +165,7 @@ export function planPhotoChanges(
 export function createMediaService(deps: MediaServiceDeps): MediaService {
   const { repository, storage, clock, log } = deps;
   const reencode = deps.processPhoto ?? processPhoto;
-  const concurrency = deps.concurrency ?? 2;
+  const concurrency = deps.concurrency ?? PHOTOS_AT_ONCE;
   const processing = createConcurrencyLimit(concurrency);
 
   /**

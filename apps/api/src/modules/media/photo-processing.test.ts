@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../gateways/storage/disk-storage';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import {
+  limitPhotoThreads,
   MAX_INPUT_PIXELS,
+  PHOTOS_AT_ONCE,
   PhotoRejectedError,
   processPhoto,
   storePhotoVariants,
@@ -174,5 +176,22 @@ describe('storePhotoVariants', () => {
     await expect(storePhotoVariants(flaky, processed)).rejects.toThrow('disk full');
     expect(written.length).toBeGreaterThan(0);
     for (const key of written) expect(await disk.get(key)).toBeNull();
+  });
+});
+
+describe('limitPhotoThreads', () => {
+  // Several processes on one machine each take their share of its cores for photos.
+  it('spends the threads on as many photos at once as it can, at most two, each on its share', () => {
+    const before = sharp.concurrency();
+    try {
+      expect(limitPhotoThreads(1)).toEqual({ photosAtOnce: 1 });
+      expect(sharp.concurrency()).toBe(1);
+      expect(limitPhotoThreads(2)).toEqual({ photosAtOnce: 2 });
+      expect(sharp.concurrency()).toBe(1);
+      expect(limitPhotoThreads(8)).toEqual({ photosAtOnce: PHOTOS_AT_ONCE });
+      expect(sharp.concurrency()).toBe(4);
+    } finally {
+      sharp.concurrency(before);
+    }
   });
 });

@@ -7,6 +7,19 @@ import { AppError } from '../../lib/errors';
 // sharp defaults to one libvips thread on this kind of machine; photos are CPU-bound work.
 sharp.concurrency(os.availableParallelism());
 
+/** Photos re-encoded at once in a process when PHOTO_THREADS does not say otherwise. */
+export const PHOTOS_AT_ONCE = 2;
+
+/**
+ * How a process spends PHOTO_THREADS: as many photos at once as it has threads (at most
+ * PHOTOS_AT_ONCE), each on its share of them. Sets libvips's threads for the whole process.
+ */
+export function limitPhotoThreads(threads: number): { photosAtOnce: number } {
+  const photosAtOnce = Math.min(PHOTOS_AT_ONCE, threads);
+  sharp.concurrency(Math.max(1, Math.floor(threads / photosAtOnce)));
+  return { photosAtOnce };
+}
+
 /** Widths of the WebP variants, narrowest first: card, tablet / detail, full gallery. */
 export const PHOTO_VARIANT_WIDTHS = [320, 768, 1280] as const;
 /** Decoding bombs stop here (the blueprint's upload limit). */
