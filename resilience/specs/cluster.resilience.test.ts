@@ -22,6 +22,7 @@ import { killHard } from '../support/crash';
 import { startHaproxy, type ProxyServer, type RunningHaproxy } from '../support/haproxy';
 import { HOUSE_FOR_SALE } from '../support/listing';
 import {
+  EVERY_RUN_KINDS,
   latencyTable,
   runVisitors,
   summarise,
@@ -596,16 +597,7 @@ describe('three API processes behind HAProxy', () => {
       .soft(moments.servingAt - moments.healthyAt, 'healthy → answering visitors, ms')
       .toBeLessThan(BACK_IN_ROTATION_LIMIT_MS);
     // The mix really happened, publishing and paying included.
-    for (const kind of [
-      'page',
-      'list',
-      'next page',
-      'detail',
-      'search',
-      'filter',
-      'verify',
-      'photo',
-    ] as const) {
+    for (const kind of [...EVERY_RUN_KINDS, 'photo'] as const) {
       expect.soft(run.samples.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(50);
     }
     expect.soft(run.listings.filter((l) => l.published).length).toBeGreaterThan(5);

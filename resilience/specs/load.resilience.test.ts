@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedListings, startApp, type RunningApp } from '@makazi/bench/app-process';
-import { latencyTable, runVisitors, summarise, type Sample } from '../support/load-users';
+import {
+  EVERY_RUN_KINDS,
+  latencyTable,
+  runVisitors,
+  summarise,
+  type Sample,
+} from '../support/load-users';
 import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
 
 /*
@@ -87,15 +93,7 @@ describe(`${VISITORS} visitors for ${DURATION_MS / 1000} s on the PostgreSQL ser
 
     expect(Object.fromEntries(byProblem)).toEqual({});
     // The mix really happened: every kind of request was made, and people signed in.
-    for (const kind of [
-      'page',
-      'list',
-      'next page',
-      'detail',
-      'search',
-      'filter',
-      'verify',
-    ] as const) {
+    for (const kind of EVERY_RUN_KINDS) {
       expect(run.samples.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(50);
     }
     expect(signIns.length).toBeGreaterThan(100);

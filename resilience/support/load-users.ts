@@ -34,6 +34,17 @@ export type RequestKind =
   | 'pay'
   | 'payment';
 
+/** What every mix does: browsing, search and signing in. A run that lacks one proves less. */
+export const EVERY_RUN_KINDS = [
+  'page',
+  'list',
+  'next page',
+  'detail',
+  'search',
+  'filter',
+  'verify',
+] as const satisfies readonly RequestKind[];
+
 export interface Sample {
   kind: RequestKind;
   method: 'GET' | 'POST';
