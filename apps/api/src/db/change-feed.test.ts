@@ -33,7 +33,7 @@ async function openFeed(): Promise<{ feed: ChangeFeed; heard: () => number }> {
 }
 
 describe('the change feed', () => {
-  it('tells every process on the database, the publishing one included', async () => {
+  it('tells every other process on the database, not the publishing one again', async () => {
     const a = await openFeed();
     const b = await openFeed();
     expect(a.feed.live).toBe(true);
@@ -41,7 +41,11 @@ describe('the change feed', () => {
     const before = [a.heard(), b.heard()];
     await a.feed.publish();
     await expect.poll(() => b.heard() - before[1]!, { timeout: 2000 }).toBe(1);
-    await expect.poll(() => a.heard() - before[0]!, { timeout: 2000 }).toBe(1);
+    // On PGlite the two apps share one in-process feed; on the server the publisher has cleared
+    // its own caches and ignores its own notification (a second clear would drop fresh pages).
+    const expectedByA = database.handle.kind === 'pglite' ? 1 : 0;
+    await b.feed.publish();
+    await expect.poll(() => a.heard() - before[0]!, { timeout: 2000 }).toBe(expectedByA + 1);
   });
 
   it('says it is not live when it loses its connection, and comes back by itself', async () => {

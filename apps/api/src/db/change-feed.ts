@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
@@ -6,7 +7,10 @@ import type { DatabaseHandle } from './client';
  * process tells every process, so caches of what the write changed are forgotten everywhere.
  */
 export interface ChangeFeed {
-  /** Tells every process, this one included, that the data changed. Resolves once sent. */
+  /**
+   * Tells every other process that the data changed (this one's listeners run at once on PGlite;
+   * on the server the publisher clears its own caches itself). Resolves once sent.
+   */
   publish(): Promise<void>;
   /**
    * `listener` runs when any process published, and whenever the feed cannot vouch that nothing
@@ -67,6 +71,9 @@ export function createChangeFeed(
 ): ChangeFeed {
   if (database.raw.kind === 'pglite') return localFeed(database, channel);
   const { url, pool } = database.raw;
+  // Names this feed's own notifications: the publisher has cleared its caches before publishing,
+  // and hearing itself a moment later would clear again, pages cached meanwhile included.
+  const self = randomUUID();
   const listeners = new Set<() => void>();
   const tellAll = () => {
     for (const listener of listeners) listener();
@@ -102,7 +109,7 @@ export function createChangeFeed(
       if (client === next) lost('connection ended');
     });
     next.on('notification', (message) => {
-      if (message.channel === channel) tellAll();
+      if (message.channel === channel && message.payload !== self) tellAll();
     });
     try {
       await next.connect();
@@ -132,8 +139,8 @@ export function createChangeFeed(
       return live;
     },
     async publish() {
-      // Through the pool: this process hears its own notification too, which costs one clear.
-      await pool.query('SELECT pg_notify($1, $2)', [channel, '']);
+      // Through the pool; the payload lets this process ignore its own notification.
+      await pool.query('SELECT pg_notify($1, $2)', [channel, self]);
     },
     subscribe(listener) {
       listeners.add(listener);
