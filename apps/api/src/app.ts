@@ -137,6 +137,18 @@ export function databaseOf(app: FastifyInstance): DatabaseHandle {
   return database;
 }
 
+/** pino's options: pino-pretty's single lines (in a worker thread, off the request path) or JSON. */
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (config.logFormat === 'json') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: {
+      target: 'pino-pretty',
+      options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+    },
+  };
+}
+
 /**
  * The whole HTTP application, without listen(): the server and the tests build it the same way.
  * The caller owns the database and storage and closes them after app.close().
@@ -147,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger = deps.logger ?? true;
 
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel } : logger,
+    logger: logger === true ? loggerOptions(config) : logger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)

@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs readable lines to a terminal outside production, JSON otherwise unless told', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('reads Redis with its key prefix', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
       url: 'redis://cache:6379/2',
@@ -374,6 +382,11 @@ describe('loadConfig', () => {
       expect(config.nodeEnv).toBe('production');
       expect(config.jwtSecret).toBe(jwtSecret);
       expect(config.sms).toMatchObject({ provider: 'beem', apiKey: 'beem-key' });
+    });
+
+    it('logs JSON even to a terminal', () => {
+      const env = { NODE_ENV: 'production', ...beem, ...clickpesa, JWT_SECRET: jwtSecret };
+      expect(loadConfig(env, true).logFormat).toBe('json');
     });
   });
 

@@ -160,6 +160,9 @@ const ZEnv = z.object({
   // processes), so photo uploads leave room for every other request.
   PHOTO_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: one readable line a request when a person watches a terminal (outside production), JSON
+  // for log collectors otherwise.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   // Set by npm to the directory it was invoked from; `npm run … -w` runs scripts inside the workspace.
   INIT_CWD: z.string().optional(),
@@ -280,6 +283,7 @@ export interface AppConfig {
   /** CPU threads for re-encoding photos in this process; undefined: every core. */
   photoThreads: number | undefined;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   /** Built web app served at /. */
   webDistDir: string;
 }
@@ -289,7 +293,11 @@ export class ConfigError extends Error {}
 // apps/api/src/config.ts and apps/api/dist/server.js sit at the same depth, so one relative path serves both.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** `terminal`: whether standard output is a terminal a person reads. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal = process.stdout.isTTY === true,
+): AppConfig {
   // `JWT_SECRET=` in an env file means "not set", as it does for every variable.
   const parsed = ZEnv.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
@@ -345,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     photoThreads: e.PHOTO_THREADS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal && !production ? 'pretty' : 'json'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,
   };
 }

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  OTP_PATTERN,
-  PERSON_NAME_MAX_LENGTH,
-  PERSON_NAME_PATTERN,
-} from './auth-values';
+import { OTP_PATTERN, PERSON_NAME_MAX_LENGTH, PERSON_NAME_PATTERN } from './auth-values';
 
 /*
  * Sign-in calls of spec 7 (POST /api/auth/…), with the spec's field names. A phone number is

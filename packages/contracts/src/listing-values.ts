@@ -2,11 +2,7 @@
  * Rules of publishing a listing, free of zod so the create wizard can check a form exactly as the
  * API will without shipping a schema library. listings.ts builds its schemas from these.
  */
-import {
-  REQUIRED_PICTURE_LABELS,
-  type TPictureLabel,
-  type TPropertyType,
-} from './property-values';
+import { REQUIRED_PICTURE_LABELS, type TPictureLabel, type TPropertyType } from './property-values';
 
 export const TITLE_MIN_LENGTH = 3;
 export const TITLE_MAX_LENGTH = 120;
@@ -31,6 +27,18 @@ export const PHOTOS_PER_LISTING_MAX = 20;
 /** What the browser shrinks every photo to before uploading (spec 5 and 9). */
 export const CLIENT_PHOTO_MAX_BYTES = 1024 * 1024;
 export const CLIENT_PHOTO_MAX_SIDE = 1024;
+
+/**
+ * The name each type gives its price (the spec's, `appartment` included). One column holds it
+ * (`price` in every answer); this is the only table between the two.
+ */
+export const PRICE_FIELD = {
+  Land: 'lotPrice',
+  Rent: 'leasePrice',
+  Apartment: 'appartmentPrice',
+  HouseForSale: 'housePrice',
+} as const satisfies Record<TPropertyType, string>;
+export type TPriceField = (typeof PRICE_FIELD)[TPropertyType];
 
 /** The address number field each type sends (spec 3, Address sent). */
 export const ADDRESS_NUMBER_FIELD = {

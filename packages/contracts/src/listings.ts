@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
+  PRICE_FIELD,
 } from './listing-values';
 import {
   ZApartmentProperty,
@@ -20,7 +21,7 @@ import {
   ZPropertyTypeSlug,
   ZRentProperty,
 } from './properties';
-import { PRICE_TZS_MAX } from './property-values';
+import { PRICE_TZS_MAX, type TPropertyType } from './property-values';
 
 /*
  * Publishing calls (spec 7): create by type, address, media, the publisher's list, edit, delete.
@@ -28,81 +29,120 @@ import { PRICE_TZS_MAX } from './property-values';
  * the field rather than a guess.
  */
 
+/**
+ * A field's type error: a missing field "is required" whatever its type, a wrong one `message`
+ * (rather than zod's "Invalid input: expected number, received string").
+ */
+const wrongType = (message: string): { error: z.core.$ZodErrorMap } => ({
+  error: (issue) => (issue.input === undefined ? 'is required' : message),
+});
+
 const text = (max: number) =>
-  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string(wrongType('must be text'))
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
 
 const ZPrice = z
-  .number({ error: 'must be a whole number of TZS' })
+  .number(wrongType('must be a whole number of TZS'))
   .int('must be a whole number of TZS')
   .positive('must be more than 0')
   .max(PRICE_TZS_MAX, `must be at most ${PRICE_TZS_MAX}`);
 const ZRoomCount = z
-  .number({ error: 'must be a whole number' })
+  .number(wrongType('must be a whole number'))
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(ROOMS_MAX, `must be at most ${ROOMS_MAX}`);
 const ZMetres = z
-  .number({ error: 'must be a number of metres' })
+  .number(wrongType('must be a number of metres'))
   .positive('must be more than 0')
   .max(LOT_SIDE_MAX_METRES, `must be at most ${LOT_SIDE_MAX_METRES}`);
+const ZFlag = z.boolean(wrongType('must be true or false'));
 
-const ZDetailsCommon = {
+/** Every detail field of every type, each defined once: the type schemas and the edit pick from it. */
+const DETAIL_FIELD = {
   title: z
-    .string()
+    .string(wrongType('must be text'))
     .trim()
     .min(TITLE_MIN_LENGTH, `must be at least ${TITLE_MIN_LENGTH} characters`)
     .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`),
   description: text(DESCRIPTION_MAX_LENGTH),
   ownerName: text(OWNER_NAME_MAX_LENGTH),
   ownerPhoneNumber: z
-    .string()
+    .string(wrongType('must be text'))
     .trim()
     .regex(OWNER_PHONE_PATTERN, 'must be +255 or 0 followed by 9 digits'),
   /** Accepted for the spec's client and ignored: the publisher is always the signed-in user. */
   publishedBy: z.unknown().optional(),
-};
-const ZRoomFields = { numberOfBedrooms: ZRoomCount, numberOfBathrooms: ZRoomCount };
-const ZServiceFields = {
-  distanceFromMainRoad: text(SHORT_TEXT_MAX_LENGTH),
-  isWaterServiceAvailable: z.boolean().default(false),
-  isElectricityServiceAvailable: z.boolean().default(false),
-};
-
-export const ZLandDetails = z.object({
-  ...ZDetailsCommon,
-  lotPrice: ZPrice,
+  [PRICE_FIELD.Land]: ZPrice,
+  [PRICE_FIELD.Rent]: ZPrice,
+  [PRICE_FIELD.Apartment]: ZPrice,
+  [PRICE_FIELD.HouseForSale]: ZPrice,
   lotWidth: ZMetres,
   lotLength: ZMetres,
   lotStatus: text(SHORT_TEXT_MAX_LENGTH),
-  ...ZServiceFields,
-});
-export const ZRentDetails = z.object({
-  ...ZDetailsCommon,
-  leasePrice: ZPrice,
-  ...ZRoomFields,
+  distanceFromMainRoad: text(SHORT_TEXT_MAX_LENGTH),
+  isWaterServiceAvailable: ZFlag,
+  isElectricityServiceAvailable: ZFlag,
+  numberOfBedrooms: ZRoomCount,
+  numberOfBathrooms: ZRoomCount,
   leaseTerm: z
-    .number({ error: 'must be a whole number of months' })
+    .number(wrongType('must be a whole number of months'))
     .int('must be a whole number of months')
     .min(1, 'must be at least 1 month')
     .max(LEASE_TERM_MAX_MONTHS, `must be at most ${LEASE_TERM_MAX_MONTHS} months`),
-});
-export const ZApartmentDetails = z.object({
-  ...ZDetailsCommon,
-  appartmentPrice: ZPrice,
-  ...ZRoomFields,
   appartmentPriceTerm: text(SHORT_TEXT_MAX_LENGTH),
-});
-export const ZHouseForSaleDetails = z.object({
-  ...ZDetailsCommon,
-  housePrice: ZPrice,
-  ...ZRoomFields,
   squareFootage: z
-    .number({ error: 'must be a number of square metres' })
+    .number(wrongType('must be a number of square metres'))
     .positive('must be more than 0')
     .max(FLOOR_AREA_MAX_SQM, `must be at most ${FLOOR_AREA_MAX_SQM}`)
     .nullable()
     .optional(),
-  ...ZServiceFields,
+};
+
+const F = DETAIL_FIELD;
+const commonFields = {
+  title: F.title,
+  description: F.description,
+  ownerName: F.ownerName,
+  ownerPhoneNumber: F.ownerPhoneNumber,
+  publishedBy: F.publishedBy,
+};
+const roomFields = { numberOfBedrooms: F.numberOfBedrooms, numberOfBathrooms: F.numberOfBathrooms };
+/** Unticked service boxes may be left out of a new listing. */
+const serviceFields = {
+  distanceFromMainRoad: F.distanceFromMainRoad,
+  isWaterServiceAvailable: F.isWaterServiceAvailable.default(false),
+  isElectricityServiceAvailable: F.isElectricityServiceAvailable.default(false),
+};
+
+export const ZLandDetails = z.object({
+  ...commonFields,
+  lotPrice: F.lotPrice,
+  lotWidth: F.lotWidth,
+  lotLength: F.lotLength,
+  lotStatus: F.lotStatus,
+  ...serviceFields,
+});
+export const ZRentDetails = z.object({
+  ...commonFields,
+  leasePrice: F.leasePrice,
+  ...roomFields,
+  leaseTerm: F.leaseTerm,
+});
+export const ZApartmentDetails = z.object({
+  ...commonFields,
+  appartmentPrice: F.appartmentPrice,
+  ...roomFields,
+  appartmentPriceTerm: F.appartmentPriceTerm,
+});
+export const ZHouseForSaleDetails = z.object({
+  ...commonFields,
+  housePrice: F.housePrice,
+  ...roomFields,
+  squareFootage: F.squareFootage,
+  ...serviceFields,
 });
 
 /** The details schema of each type, by the type value. */
@@ -112,18 +152,29 @@ export const ZDetailsByType = {
   Apartment: ZApartmentDetails,
   HouseForSale: ZHouseForSaleDetails,
 } as const;
-
-/** POST /api/properties/{lease|land|apartment|house-for-sale}: the slug decides the type. */
-export const ZCreatePropertyParams = z.object({ slug: ZPropertyTypeSlug });
-/**
- * The body is checked against the slug's details schema by the service (a 400 names the field);
- * `type`, when sent, must be the slug's type.
- */
-export const ZCreatePropertyBody = z.looseObject({ type: z.string().optional() });
 export type TLandDetails = z.infer<typeof ZLandDetails>;
 export type TRentDetails = z.infer<typeof ZRentDetails>;
 export type TApartmentDetails = z.infer<typeof ZApartmentDetails>;
 export type THouseForSaleDetails = z.infer<typeof ZHouseForSaleDetails>;
+export type TDetails = TLandDetails | TRentDetails | TApartmentDetails | THouseForSaleDetails;
+
+/** `type` in a body, when sent, must be the path's (the spec's client sends it). */
+const ownType = <T extends TPropertyType>(type: T) =>
+  z.literal(type, { error: `must be ${type} for this listing` }).optional();
+
+/**
+ * POST /api/properties/{lease|land|apartment|house-for-sale}: the path decides the type and the
+ * body is that type's details. Keys the type does not know are dropped (a create form may carry
+ * more than it needs).
+ */
+export const ZCreatePropertyBodyByType = {
+  Land: ZLandDetails.extend({ type: ownType('Land') }),
+  Rent: ZRentDetails.extend({ type: ownType('Rent') }),
+  Apartment: ZApartmentDetails.extend({ type: ownType('Apartment') }),
+  HouseForSale: ZHouseForSaleDetails.extend({ type: ownType('HouseForSale') }),
+} as const;
+/** A create path whose segment is no type: only there to name `slug` in its 400. */
+export const ZCreatePropertyParams = z.object({ slug: ZPropertyTypeSlug });
 
 const ZAddressNumber = z
   .string()
@@ -155,16 +206,23 @@ export type TAddressBody = z.infer<typeof ZAddressBody>;
 export const ZPropertyIdParams = z.object({ id: z.uuid('must be a listing id') });
 
 /**
- * PATCH /api/properties/{id}: any of the listing's detail fields (checked against its type's
- * schema), its address, and its photos (remove some, then put the rest in a new order). Photos
- * are added with POST /api/properties/{id}/media.
+ * PATCH /api/properties/{id}: any of the listing's detail fields, its address, and its photos
+ * (remove some, then put the rest in a new order). Photos are added with POST
+ * /api/properties/{id}/media. Each detail field is checked here by its rule; whether it is a field
+ * of the listing's type, the service decides (it knows the type). Nothing has a default: a field
+ * left out stays as it is. Other keys (read-only fields of the owner view a client sends back) are
+ * ignored.
  */
-export const ZUpdatePropertyBody = z.looseObject({
-  address: ZAddressBody.optional(),
-  removePhotoIds: z.array(z.uuid('must be photo ids')).max(50).optional(),
-  /** Every remaining photo id exactly once, in the new order. */
-  photoOrder: z.array(z.uuid('must be photo ids')).max(50).optional(),
-});
+export const ZUpdatePropertyBody = z
+  .looseObject(DETAIL_FIELD)
+  .partial()
+  .extend({
+    type: z.string(wrongType('must be text')).optional(),
+    address: ZAddressBody.optional(),
+    removePhotoIds: z.array(z.uuid('must be photo ids')).max(50).optional(),
+    /** Every remaining photo id exactly once, in the new order. */
+    photoOrder: z.array(z.uuid('must be photo ids')).max(50).optional(),
+  });
 export type TUpdatePropertyBody = z.infer<typeof ZUpdatePropertyBody>;
 
 /** What only the listing's owner sees of it; absent for everyone else. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { insertProperty } from '../test/factories';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from './client';
 import { openDatabase } from './client';
@@ -67,6 +68,22 @@ describe('migrations', () => {
       await Promise.all([migrateDatabase(test.handle), migrateDatabase(test.handle)]);
       await migrateDatabase(test.handle);
       expect(await schemaFacts(test.handle)).toEqual(first);
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  it('make the database refuse a listing priced at 0, as the contract does', async () => {
+    const test = await createTestDatabase();
+    try {
+      const refused = await insertProperty(test.handle.db, { price: 0 }).then(
+        () => undefined,
+        (err: Error) => err.cause,
+      );
+      expect(String(refused)).toMatch(/properties_price_positive/);
+      await expect(insertProperty(test.handle.db, { price: 1 })).resolves.toMatchObject({
+        priceTzs: 1,
+      });
     } finally {
       await test.dispose();
     }

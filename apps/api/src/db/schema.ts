@@ -223,7 +223,7 @@ export const properties = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('properties_price_nonnegative', sql`${t.priceTzs} >= 0`),
+    check('properties_price_positive', sql`${t.priceTzs} > 0`),
     check(
       'properties_land_details',
       sql`${t.type} <> 'Land' OR (${t.lotWidth} IS NOT NULL AND ${t.lotLength} IS NOT NULL AND ${t.lotStatus} IS NOT NULL AND ${t.distanceFromMainRoad} IS NOT NULL)`,

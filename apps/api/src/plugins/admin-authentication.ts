@@ -1,14 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/errors';
+import type { AdminActor } from '../modules/access/access';
 import { bearerToken, type AccessTokenAuthenticator } from './authentication';
 import { keepAnswersPrivate } from './private-answers';
-
-/** The admin a request acts for, and the admin session it acts through. */
-export interface AdminActor {
-  adminId: string;
-  username: string;
-  sessionId: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

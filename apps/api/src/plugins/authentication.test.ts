@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../modules/access/access';
 import { registerErrorHandler } from './error-handler';
 import {
   bearerToken,
@@ -7,7 +8,6 @@ import {
   createRequireSignIn,
   registerAuthentication,
   requireActor,
-  type Actor,
 } from './authentication';
 
 const actor: Actor = {

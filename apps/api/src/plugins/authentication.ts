@@ -5,12 +5,7 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import { AppError } from '../lib/errors';
-
-/** The signed-in user a request acts for, and the sign-in (session) it acts through. */
-export interface Actor {
-  userId: string;
-  sessionId: string;
-}
+import type { Actor } from '../modules/access/access';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
+import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { signInAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
 import {
   insertLocationChain,
@@ -261,11 +262,20 @@ const TABLE: Row[] = [
   },
 
   // ------------------------------------------------------------ the owner's listings
+  // Any signed-in user publishes as themselves ("other" and "owner" alike).
+  ...PROPERTY_TYPES.map((type) => ({
+    route: `POST /api/properties/${PROPERTY_TYPE_SLUGS[type]}`,
+    expect: [401, 201, 201, 401] as const,
+    request: () => ({
+      url: `/api/properties/${PROPERTY_TYPE_SLUGS[type]}`,
+      payload: listingBody(type),
+    }),
+  })),
   {
+    // No type: refused by its slug, signed in or not.
     route: 'POST /api/properties/:slug',
-    // Any signed-in user publishes as themselves ("other" and "owner" alike).
-    expect: [401, 201, 201, 401],
-    request: () => ({ url: '/api/properties/lease', payload: listingBody('Rent') }),
+    expect: [401, 400, 400, 401],
+    request: () => ({ url: '/api/properties/castle', payload: listingBody('Rent') }),
   },
   {
     route: 'POST /api/properties/:id/address',

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminLoginBody, ZAdminLoginResponse, ZAdminMe } from '@makazi/contracts/admin';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { requireAdminActor, type RequireAdmin } from '../../plugins/admin-authentication';
 import { clientAddress } from '../../plugins/rate-limit';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminAuthService } from './admin-auth.service';
 
 /*
@@ -12,8 +12,6 @@ import type { AdminAuthService } from './admin-auth.service';
  * and caps the argon2 work (19 MiB and tens of milliseconds a try) one address can ask for.
  */
 const LOGIN_LIMIT = { max: 20, timeWindow: '15 minutes' };
-
-const security = [{ bearerAuth: [] }];
 
 export const adminAuthRoutes: FastifyPluginCallbackZod<{
   service: AdminAuthService;
@@ -31,16 +29,13 @@ export const adminAuthRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: LOGIN_LIMIT, keepsCatalogue: true },
       schema: {
         tags: ['admin'],
+        operationId: 'adminLogin',
+        security: security.public,
         summary: 'Sign in as an administrator with a username and password',
         description:
           'The token is valid for 8 hours, until logout, or until the password is changed. 401 for a wrong username or password (one answer for both); 429 with Retry-After after 5 wrong passwords in a row (the account is locked for 15 minutes) or too many tries from one address.',
         body: ZAdminLoginBody,
-        response: {
-          200: ZAdminLoginResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          429: ZErrorResponse,
-        },
+        response: { 200: ZAdminLoginResponse, ...errors(400, 401, 429) },
       },
     },
     async (request) =>
@@ -57,13 +52,11 @@ export const adminAuthRoutes: FastifyPluginCallbackZod<{
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminLogout',
+        security: security.admin,
         summary: "End this token's admin session at once",
-        response: {
-          204: z.null().describe('Logged out'),
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-        },
+        description: 'The token stops working at once. 204 without a body.',
+        response: { 204: z.null().describe('Logged out'), ...errors(401, 403) },
       },
     },
     async (request, reply) => {
@@ -78,9 +71,12 @@ export const adminAuthRoutes: FastifyPluginCallbackZod<{
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'getAdminMe',
+        security: security.admin,
         summary: 'The administrator this token belongs to',
-        response: { 200: ZAdminMe, 401: ZErrorResponse, 403: ZErrorResponse },
+        description:
+          'A way to check that a stored token still works: 401 once it has expired or its session has ended, 403 for a user’s token.',
+        response: { 200: ZAdminMe, ...errors(401, 403) },
       },
     },
     (request) => service.me(requireAdminActor(request)),

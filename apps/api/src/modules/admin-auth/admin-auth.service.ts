@@ -2,7 +2,8 @@ import type { TAdminLoginBody, TAdminLoginResponse, TAdminMe } from '@makazi/con
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
-import type { AdminActor, AdminTokenAuthenticator } from '../../plugins/admin-authentication';
+import type { AdminTokenAuthenticator } from '../../plugins/admin-authentication';
+import type { AdminActor } from '../access/access';
 import type { AdminAccount, AdminAuthRepository } from './admin-auth.repository';
 import { hashAdminPassword, verifyAdminPassword } from './admin-passwords';
 import { ADMIN_TOKEN_TTL_SECONDS, createAdminTokens } from './admin-tokens';

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZAdminAuditQuery, ZAdminAuditResponse } from '@makazi/contracts/admin';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminAuditService } from './admin-audit.service';
 
 export const adminAuditRoutes: FastifyPluginCallbackZod<{
@@ -15,17 +15,13 @@ export const adminAuditRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'adminListAudit',
+        security: security.admin,
         summary: 'The audit log, newest first',
         description:
           'Every admin action with who, when and what it changed (before and after). Filters: action (e.g. property.approve), targetType and targetId.',
         querystring: ZAdminAuditQuery,
-        response: {
-          200: ZAdminAuditResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-        },
+        response: { 200: ZAdminAuditResponse, ...errors(400, 401, 403) },
       },
     },
     async (request) => service.list(request.query),

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZAdminDashboard } from '@makazi/contracts/admin';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminDashboardService } from './admin-dashboard.service';
 
 export const adminDashboardRoutes: FastifyPluginCallbackZod<{
@@ -16,9 +16,12 @@ export const adminDashboardRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'adminGetDashboard',
+        security: security.admin,
         summary: 'Counts, this month’s revenue and the last 30 days (East Africa Time)',
-        response: { 200: ZAdminDashboard, 401: ZErrorResponse, 403: ZErrorResponse },
+        description:
+          'Users, approved listings by type and listings awaiting review; revenue in whole TZS of payments that succeeded since the 1st of this month; daily new listings and revenue over the last 30 days, oldest first, days without activity included. Never cached.',
+        response: { 200: ZAdminDashboard, ...errors(401, 403) },
       },
     },
     async () => service.get(),

@@ -2,16 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminPaymentsQuery, ZAdminPaymentsResponse } from '@makazi/contracts/admin';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { guardAdminRoutes, type RequireAdmin } from '../../plugins/admin-authentication';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminPaymentsService } from './admin-payments.service';
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-};
-const security = [{ bearerAuth: [] }];
 
 /** The export takes the list's filters; paging parameters, if sent, are ignored. */
 const ZExportQuery = ZAdminPaymentsQuery.omit({ page: true, pageSize: true });
@@ -28,12 +21,13 @@ export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminListPayments',
+        security: security.admin,
         summary: 'Finance records: payments, newest first, with totals over every match',
         description:
           '`from` and `to` are inclusive calendar days in East Africa Time (from=2026-11-01 starts at 2026-10-31T21:00Z); `provider` is the payer’s network. totals count every payment matching the filters, not just this page; byStatus names every status, zeros included.',
         querystring: ZAdminPaymentsQuery,
-        response: { 200: ZAdminPaymentsResponse, ...errors },
+        response: { 200: ZAdminPaymentsResponse, ...errors(400, 401, 403) },
       },
     },
     async (request) => service.list(request.query),
@@ -44,13 +38,17 @@ export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminExportPayments',
+        security: security.admin,
         summary: 'The payments matching the filters as a CSV file (UTF-8 with BOM, for Excel)',
         description:
           'Same filters as GET /api/admin/payments, every matching payment (at most 100,000: more is a 400 asking to narrow the dates). Times are East Africa Time; cells that would start a spreadsheet formula start with a single quote.',
         querystring: ZExportQuery,
         // The file is streamed, never serialised: the 200 is declared only so the reply may send it.
-        response: { 200: z.unknown().describe('text/csv; charset=utf-8'), ...errors },
+        response: {
+          200: z.unknown().describe('text/csv; charset=utf-8'),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

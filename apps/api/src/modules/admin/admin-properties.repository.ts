@@ -22,7 +22,7 @@ export interface ModerationFilters {
   search: string | undefined;
 }
 
-export interface ModerationRow {
+export type ModerationRow = {
   id: string;
   type: TPropertyType;
   title: string;
@@ -39,7 +39,7 @@ export interface ModerationRow {
   /** ISO 8601 UTC with milliseconds. */
   createdAt: string;
   updatedAt: string;
-}
+};
 
 /** What moderation needs of a listing, read under its row lock. */
 export interface ModeratedListing {
@@ -150,7 +150,7 @@ export function createAdminPropertiesRepository(db: Database): AdminPropertiesRe
     async list(filters, offset, limit) {
       const where = conditions(filters);
       const [page, count] = await Promise.all([
-        db.execute<Record<string, unknown>>(sql`select
+        db.execute<ModerationRow>(sql`select
   ${p.id} as "id", ${p.type} as "type", ${p.title} as "title", ${p.status} as "status",
   (select ${regions.name} from ${regions} where ${regions.id} = ${p.regionId}) as "regionName",
   ${p.priceTzs}::float8 as "priceTzs",
@@ -170,7 +170,7 @@ limit ${limit} offset ${offset}`),
         ),
       ]);
       return {
-        rows: page.rows as unknown as ModerationRow[],
+        rows: page.rows,
         total: count.rows[0]?.total ?? 0,
       };
     },

@@ -6,21 +6,15 @@ import {
   ZDisapproveBody,
   ZModerationResult,
 } from '@makazi/contracts/admin';
-import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
+import { ZUuidParam } from '@makazi/contracts/common';
 import {
   guardAdminRoutes,
   requireAdminActor,
   type RequireAdmin,
 } from '../../plugins/admin-authentication';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminPropertiesService } from './admin-properties.service';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
-const security = [{ bearerAuth: [] }];
 const tags = ['admin'];
 
 export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
@@ -35,12 +29,13 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags,
-        security,
+        operationId: 'adminListProperties',
+        security: security.admin,
         summary: 'Listings to review (default) or already decided',
         description:
           'status pending (default) is the moderation queue, oldest first; approved and rejected are newest change first. q is a substring of the title or of the publisher’s name or phone number.',
         querystring: ZAdminPropertiesQuery,
-        response: { 200: ZAdminPropertiesResponse, ...errors },
+        response: { 200: ZAdminPropertiesResponse, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => service.list(request.query),
@@ -51,10 +46,13 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags,
-        security,
+        operationId: 'adminGetProperty',
+        security: security.admin,
         summary: 'A listing in any status but deleted, as its owner sees it, with its publisher',
+        description:
+          'The owner view (status, rejection reason, missing photos, contact number) and who published it. 404 for a deleted listing or an unknown id.',
         params: ZUuidParam,
-        response: { 200: ZAdminPropertyDetail, ...errors },
+        response: { 200: ZAdminPropertyDetail, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => service.get(request.params.id),
@@ -65,12 +63,13 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags,
-        security,
+        operationId: 'adminApproveProperty',
+        security: security.admin,
         summary: 'Publish a listing awaiting review (or rejected before)',
         description:
           'Approving an approved listing changes nothing. 409 for a draft (no address or photos missing); 404 for a deleted listing. The owner gets an SMS.',
         params: ZUuidParam,
-        response: { 200: ZModerationResult, 409: ZErrorResponse, ...errors },
+        response: { 200: ZModerationResult, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -82,13 +81,14 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags,
-        security,
+        operationId: 'adminDisapproveProperty',
+        security: security.admin,
         summary: 'Reject a listing with a reason (it leaves the public catalogue at once)',
         description:
           'Pending or approved listings become rejected; a rejected one gets the new reason. The owner sees the reason in their posts and gets it by SMS. 409 for a draft; 404 for a deleted listing.',
         params: ZUuidParam,
         body: ZDisapproveBody,
-        response: { 200: ZModerationResult, 409: ZErrorResponse, ...errors },
+        response: { 200: ZModerationResult, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -9,7 +9,7 @@ import type { TLocale } from '@makazi/contracts/common';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import type { AdminActor } from '../../plugins/admin-authentication';
+import type { AdminActor } from '../access/access';
 import { mediaUrl, type PropertiesService } from '../properties/properties.service';
 import type {
   AdminPropertiesRepository,

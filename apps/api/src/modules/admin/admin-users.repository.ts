@@ -2,12 +2,12 @@ import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import { properties, users } from '../../db/schema';
-import type { PublisherPermissions } from '../listings/listing-rules';
+import type { PublisherPermissions } from '../access/access';
 import { recordAudit, type AuditEntry } from './audit.repository';
 
 /*
  * SQL of the admin's users pages: the searchable list, one user's detail, and the publishing
- * switches (users.can_post / can_edit / can_delete) the listing rules read on every write.
+ * switches (users.can_post / can_edit / can_delete) the access module reads on every write.
  */
 
 export interface AdminUserRecord {

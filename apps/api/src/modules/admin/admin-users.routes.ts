@@ -6,21 +6,16 @@ import {
   ZPermissions,
   ZUpdatePermissionsBody,
 } from '@makazi/contracts/admin';
-import { ZErrorResponse, ZUuidParam } from '@makazi/contracts/common';
+import { ZUuidParam } from '@makazi/contracts/common';
 import {
   guardAdminRoutes,
   requireAdminActor,
   type RequireAdmin,
 } from '../../plugins/admin-authentication';
+import { errors, security } from '../../lib/route-schema';
 import type { AdminUsersService } from './admin-users.service';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
-const security = [{ bearerAuth: [] }];
+const adminErrors = errors(400, 401, 403, 404);
 
 export const adminUsersRoutes: FastifyPluginCallbackZod<{
   service: AdminUsersService;
@@ -34,12 +29,13 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminListUsers',
+        security: security.admin,
         summary: 'Users, newest first, searchable by name or phone number',
         description:
           '`q` matches a substring of the name or the phone number, without regard to case; a phone typed as 0712…, +255712… or 712… finds the same user. numberOfProperties counts listings not deleted, in any status.',
         querystring: ZAdminUsersQuery,
-        response: { 200: ZAdminUsersResponse, ...errors },
+        response: { 200: ZAdminUsersResponse, ...adminErrors },
       },
     },
     async (request) => service.list(request.query),
@@ -50,10 +46,13 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminGetUser',
+        security: security.admin,
         summary: 'One user: profile, switches, subscription and listings (deleted ones left out)',
+        description:
+          'The publishing switches (canPost, canEdit, canDelete), whether a viewing subscription is active and until when, and the user’s listings but deleted ones, in any status. 404 for an unknown id.',
         params: ZUuidParam,
-        response: { 200: ZAdminUserDetail, ...errors },
+        response: { 200: ZAdminUserDetail, ...adminErrors },
       },
     },
     async (request) => service.get(request.params.id),
@@ -64,13 +63,14 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['admin'],
-        security,
+        operationId: 'adminUpdateUserPermissions',
+        security: security.admin,
         summary: 'Turn a user’s publishing switches on or off',
         description:
           'Any of canEdit, canDelete, canPost; answers all three. Applies to the user’s next write at once. A change is written to the audit log with its before and after; sending the current values changes nothing and logs nothing.',
         params: ZUuidParam,
         body: ZUpdatePermissionsBody,
-        response: { 200: ZPermissions, ...errors },
+        response: { 200: ZPermissions, ...adminErrors },
       },
     },
     async (request) =>

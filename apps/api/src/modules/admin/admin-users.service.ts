@@ -9,8 +9,7 @@ import type {
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { normaliseTanzanianMobile } from '../../lib/phone';
-import type { AdminActor } from '../../plugins/admin-authentication';
-import type { PublisherPermissions } from '../listings/listing-rules';
+import type { AdminActor, PublisherPermissions } from '../access/access';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { accessEndsAt } from '../subscriptions/subscriptions.service';
 import type { AdminUserRecord, AdminUsersRepository } from './admin-users.repository';
@@ -58,7 +57,7 @@ export function substringPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function permissionsOf(record: PublisherPermissions): TPermissions {
+function toPermissions(record: PublisherPermissions): TPermissions {
   return { canEdit: record.canEdit, canDelete: record.canDelete, canPost: record.canPost };
 }
 
@@ -70,7 +69,7 @@ function toRow(record: AdminUserRecord, numberOfProperties: number): TAdminUserR
     name: `${record.firstName} ${record.lastName}`,
     phoneNumber: record.phoneNumber,
     numberOfProperties,
-    permissions: permissionsOf(record),
+    permissions: toPermissions(record),
     createdAt: record.createdAt.toISOString(),
   };
 }
@@ -132,7 +131,7 @@ export function createAdminUsersService({
           next[key] = wanted;
         }
         // Sending the values a user already has changes nothing, so there is nothing to audit.
-        if (Object.keys(after).length === 0) return permissionsOf(current);
+        if (Object.keys(after).length === 0) return toPermissions(current);
         const now = clock();
         await tx.updatePermissions(userId, next, now);
         await tx.recordAudit({
@@ -146,7 +145,7 @@ export function createAdminUsersService({
           ip,
           at: now,
         });
-        return permissionsOf(next);
+        return toPermissions(next);
       });
     },
   };

@@ -11,9 +11,9 @@ import {
   ZVerifyOtpBody,
   ZVerifyOtpResponse,
 } from '@makazi/contracts/auth';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import type { LimitsConfig } from '../../config';
 import { preferredLocale } from '../../lib/locale';
+import { errors, security } from '../../lib/route-schema';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
 
@@ -57,14 +57,13 @@ export const authRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: limit.signup, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
+        operationId: 'signup',
+        security: security.public,
         summary: 'Register a phone number with a name; sign in afterwards with /auth/login',
+        description:
+          'sub is the new user’s id. The language Accept-Language prefers (sw or en) becomes the account’s, for its SMS. 409 when the number is already registered; 429 (with Retry-After) after too many sign-ups from one address.',
         body: ZSignupBody,
-        response: {
-          201: ZSignupResponse,
-          400: ZErrorResponse,
-          409: ZErrorResponse,
-          429: ZErrorResponse,
-        },
+        response: { 201: ZSignupResponse, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -80,17 +79,13 @@ export const authRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: limit.login, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
+        security: security.public,
         summary: 'Send a one-time code by SMS to a registered phone',
         description:
           'The code is never in the answer. 429 (with Retry-After) when asked again too soon, too often for the phone or the address, or after too many wrong codes; 503 (with Retry-After) when the SMS could not be sent or the SMS budget of the hour or day is spent (numbers that have signed in before keep the last tenth of it).',
         body: ZLoginBody,
-        response: {
-          200: ZLoginResponse,
-          400: ZErrorResponse,
-          404: ZErrorResponse,
-          429: ZErrorResponse,
-          503: ZErrorResponse,
-        },
+        response: { 200: ZLoginResponse, ...errors(400, 404, 429, 503) },
       },
     },
     async (request) => {
@@ -108,14 +103,13 @@ export const authRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: limit.verify, keepsCatalogue: true },
       schema: {
         tags: ['auth'],
+        operationId: 'verifyOtp',
+        security: security.public,
         summary: 'Exchange the code for an access token and a refresh token',
+        description:
+          'The access token lives expires_in seconds; refresh it with POST /api/auth/refresh-token. 400 OTP_INVALID for a wrong code (the message says how many tries are left), OTP_EXPIRED for a code that is used, replaced or past its time; 404 for a number nobody registered; 429 (with Retry-After) after too many wrong codes, or too many tries from one address.',
         body: ZVerifyOtpBody,
-        response: {
-          200: ZVerifyOtpResponse,
-          400: ZErrorResponse,
-          404: ZErrorResponse,
-          429: ZErrorResponse,
-        },
+        response: { 200: ZVerifyOtpResponse, ...errors(400, 404, 429) },
       },
     },
     async (request) =>
@@ -128,11 +122,13 @@ export const authRoutes: FastifyPluginCallbackZod<{
       config: { keepsCatalogue: true },
       schema: {
         tags: ['auth'],
+        operationId: 'refreshToken',
+        security: security.public,
         summary: 'Exchange a refresh token for a new access token and a new refresh token',
         description:
           'The refresh token sent is spent. Sending a spent one again ends its session (reuse of a stolen copy).',
         body: ZRefreshTokenBody,
-        response: { 200: ZRefreshTokenResponse, 400: ZErrorResponse, 401: ZErrorResponse },
+        response: { 200: ZRefreshTokenResponse, ...errors(400, 401) },
       },
     },
     async (request) => service.refresh(request.body.refreshToken),
@@ -144,9 +140,13 @@ export const authRoutes: FastifyPluginCallbackZod<{
       config: { keepsCatalogue: true },
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
+        security: security.public,
         summary: "End the refresh token's session: its access tokens stop working at once",
+        description:
+          'The same answer whether the token was live or not, so logging out twice is harmless and says nothing about the token.',
         body: ZLogoutBody,
-        response: { 200: ZMessageResponse, 400: ZErrorResponse },
+        response: { 200: ZMessageResponse, ...errors(400) },
       },
     },
     async (request) => service.logout(request.body.refreshToken),

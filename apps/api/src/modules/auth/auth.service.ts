@@ -20,7 +20,7 @@ import { AppError, ServiceUnavailableError, invalidField, notFound } from '../..
 import { maskPhone, normaliseTanzanianMobile } from '../../lib/phone';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../access/access';
 import type { AuthRepository, AuthUser, ChallengeRow, SmsBudgetWindow } from './auth.repository';
 import { createOtpHasher, generateOtpCode } from './otp';
 import { otpSmsText } from './sms-text';

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { ZHealthResponse } from '@makazi/contracts/health';
+import { errors, security } from '../../lib/route-schema';
 import type { HealthService } from './health.service';
 
 export const healthRoutes: FastifyPluginCallbackZod<{ service: HealthService }> = (
@@ -13,8 +13,12 @@ export const healthRoutes: FastifyPluginCallbackZod<{ service: HealthService }> 
     {
       schema: {
         tags: ['health'],
+        operationId: 'getHealth',
+        security: security.public,
         summary: 'Liveness and database reachability',
-        response: { 200: ZHealthResponse, 503: ZErrorResponse },
+        description:
+          'ok once the process can reach its database. 503 (with Retry-After) while it cannot, or while the process is shutting down, so a load balancer stops sending it requests. Never cached.',
+        response: { 200: ZHealthResponse, ...errors(503) },
       },
     },
     async (_request, reply) => {

@@ -8,10 +8,10 @@ import {
   propertyPhotos,
   regions,
   streets,
-  users,
   wards,
 } from '../../db/schema';
-import type { ListingFacts, PublisherPermissions } from './listing-rules';
+import { createAccessRepository, type AccessRepository } from '../access/access.repository';
+import type { ListingFacts } from './listing-rules';
 
 /*
  * All SQL of publishing: creating a listing, its address, edits, photo removal and order, soft
@@ -93,8 +93,8 @@ export interface ChainFacts {
 export interface ListingsRepository {
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: ListingsRepository) => Promise<T>): Promise<T>;
-  /** The user's publishing switches; undefined when the user no longer exists. */
-  permissionsOf(userId: string): Promise<PublisherPermissions | undefined>;
+  /** Bound to this repository's connection: inside `transaction`, to the transaction. */
+  access: AccessRepository;
   insertListing(listing: NewListing, now: Date): Promise<string>;
   /**
    * The listing, its row locked until the transaction ends, so concurrent writes to one listing
@@ -127,26 +127,11 @@ export interface ListingsRepository {
 const p = properties;
 const ph = propertyPhotos;
 
-/**
- * A user's publishing switches, read fresh on every write so an admin's change applies at once;
- * undefined when the user no longer exists. The media module's uploads read them here too.
- */
-export async function readPublisherPermissions(
-  db: Database,
-  userId: string,
-): Promise<PublisherPermissions | undefined> {
-  const [row] = await db
-    .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 export function createListingsRepository(db: Database): ListingsRepository {
   return {
     transaction: (work) => db.transaction((tx) => work(createListingsRepository(tx))),
 
-    permissionsOf: (userId) => readPublisherPermissions(db, userId),
+    access: createAccessRepository(db),
 
     async insertListing(listing, now) {
       const [row] = await db

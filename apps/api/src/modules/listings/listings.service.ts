@@ -1,26 +1,17 @@
 import type {
   TAddressBody,
+  TDetails,
   TUpdatePropertyBody,
   TViewerProperty,
 } from '@makazi/contracts/listings';
-import { propertyTypeFromSlug, type TPropertyTypeSlug } from '@makazi/contracts/property-values';
+import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import type { Clock } from '../../lib/clock';
-import { AppError, invalidField } from '../../lib/errors';
-import type { Actor } from '../../plugins/authentication';
+import { invalidField } from '../../lib/errors';
+import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
 import type { PropertiesService } from '../properties/properties.service';
-import {
-  assertOwnListing,
-  assertPermission,
-  statusAfterEdit,
-  type PublisherPermissions,
-} from './listing-rules';
-import {
-  addressColumns,
-  detailColumns,
-  parseDetailChanges,
-  parseNewDetails,
-} from './listing-input';
+import { statusAfterEdit } from './listing-rules';
+import { addressColumns, detailColumns, newListingColumns } from './listing-input';
 import type {
   AddressColumns,
   ListingChanges,
@@ -30,18 +21,15 @@ import type {
 
 /*
  * Publishing: create a listing, give it an address, edit it, delete it. Every check is here:
- * who may write (the publisher is always the signed-in user; the per-user switches canPost,
- * canEdit, canDelete), what a body may say, and the status a write leaves the listing in
- * (listing-rules.ts). Each write is one transaction that locks the listing's row; the answer is
- * the owner view, read back afterwards by the properties module.
+ * who may write (the publisher is always the signed-in user; the owner and the per-user switches
+ * canPost, canEdit, canDelete are asked of the access module, as media and payments ask them),
+ * what a body may say, and the status a write leaves the listing in (listing-rules.ts). Each
+ * write is one transaction that locks the listing's row; the answer is the owner view, read back
+ * afterwards by the properties module.
  */
 
 export interface ListingsService {
-  create(
-    actor: Actor,
-    slug: TPropertyTypeSlug,
-    body: Record<string, unknown>,
-  ): Promise<TViewerProperty>;
+  create(actor: Actor, type: TPropertyType, details: TDetails): Promise<TViewerProperty>;
   setAddress(actor: Actor, id: string, body: TAddressBody): Promise<TViewerProperty>;
   update(actor: Actor, id: string, body: TUpdatePropertyBody): Promise<TViewerProperty>;
   remove(actor: Actor, id: string): Promise<{ id: string; status: 'archived' }>;
@@ -55,18 +43,6 @@ export interface ListingsServiceDeps {
   storage: StorageGateway;
   clock: Clock;
   log: { warn(details: Record<string, unknown>, message: string): void };
-}
-
-/** The session check joins the user, so this is a user deleted between two queries. */
-const accountGone = () => new AppError('UNAUTHORIZED', 'This account no longer exists.');
-
-async function permissionsOf(
-  repository: ListingsRepository,
-  actor: Actor,
-): Promise<PublisherPermissions> {
-  const permissions = await repository.permissionsOf(actor.userId);
-  if (!permissions) throw accountGone();
-  return permissions;
 }
 
 /**
@@ -151,32 +127,15 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   }
 
   return {
-    async create(actor, slug, body) {
-      const type = propertyTypeFromSlug(slug);
-      assertPermission(await permissionsOf(repository, actor), 'canPost');
-      const columns = detailColumns(type, parseNewDetails(type, body));
-      const { title, description, ownerName, ownerPhoneNumber, priceTzs } = columns;
-      if (
-        title === undefined ||
-        description === undefined ||
-        ownerName === undefined ||
-        ownerPhoneNumber === undefined ||
-        priceTzs === undefined
-      ) {
-        throw new Error('complete details lack a common column');
-      }
+    async create(actor, type, details) {
+      await requirePublisher(repository.access, actor, 'canPost');
       // A new listing has no address and no photos yet: a draft until both are given.
       const id = await repository.insertListing(
         {
-          ...columns,
+          ...newListingColumns(type, details),
           type,
           status: 'draft',
           publishedBy: actor.userId,
-          title,
-          description,
-          ownerName,
-          ownerPhoneNumber,
-          priceTzs,
         },
         clock(),
       );
@@ -185,8 +144,8 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
 
     async setAddress(actor, id, body) {
       await repository.transaction(async (tx) => {
-        const listing = assertOwnListing(actor.userId, await tx.lockListing(id));
-        assertPermission(await permissionsOf(tx, actor), 'canEdit');
+        const listing = requireOwnListing(actor.userId, await tx.lockListing(id));
+        await requirePublisher(tx.access, actor, 'canEdit');
         const address = addressColumns(listing.type, body);
         await assertLocationChain(tx, address, '');
         const photos = await tx.photosOf(id);
@@ -203,10 +162,10 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     async update(actor, id, body) {
       const { address, removePhotoIds, photoOrder, ...fields } = body;
       const orphanKeys = await repository.transaction(async (tx) => {
-        const listing = assertOwnListing(actor.userId, await tx.lockListing(id));
-        assertPermission(await permissionsOf(tx, actor), 'canEdit');
+        const listing = requireOwnListing(actor.userId, await tx.lockListing(id));
+        await requirePublisher(tx.access, actor, 'canEdit');
 
-        const columns = detailColumns(listing.type, parseDetailChanges(listing.type, fields));
+        const columns = detailColumns(listing.type, fields);
         const newAddress = address ? addressColumns(listing.type, address, 'address.') : undefined;
         if (newAddress) await assertLocationChain(tx, newAddress, 'address.');
         const photos = await tx.photosOf(id);
@@ -248,8 +207,8 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     async remove(actor, id) {
       // Soft delete: the row and its photos stay (for support and disputes), gone for everyone.
       await repository.transaction(async (tx) => {
-        assertOwnListing(actor.userId, await tx.lockListing(id));
-        assertPermission(await permissionsOf(tx, actor), 'canDelete');
+        requireOwnListing(actor.userId, await tx.lockListing(id));
+        await requirePublisher(tx.access, actor, 'canDelete');
         await tx.archive(id, clock());
       });
       return { id, status: 'archived' };

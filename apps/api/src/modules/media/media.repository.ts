@@ -6,8 +6,7 @@ import type {
 } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import { mediaUploads, properties, propertyPhotos } from '../../db/schema';
-import { readPublisherPermissions } from '../listings/listings.repository';
-import type { PublisherPermissions } from '../listings/listing-rules';
+import { createAccessRepository, type AccessRepository } from '../access/access.repository';
 
 /*
  * SQL of photo uploads: the listing and the user an upload is checked against, the upload journal
@@ -50,7 +49,8 @@ export interface PhotoChanges {
 
 export interface MediaRepository {
   findUploadTarget(propertyId: string): Promise<UploadTarget | undefined>;
-  findPermissions(userId: string): Promise<PublisherPermissions | undefined>;
+  /** Who may upload: the access module's read, on this repository's connection. */
+  access: AccessRepository;
   /** Records storage keys about to be written (committed on return). */
   journal(keys: readonly string[], propertyId: string | null, at: Date): Promise<void>;
   /** Drops keys from the journal: their files were deleted, or a photo row names them. */
@@ -88,7 +88,7 @@ export function createMediaRepository(db: Database): MediaRepository {
       return row;
     },
 
-    findPermissions: (userId) => readPublisherPermissions(db, userId),
+    access: createAccessRepository(db),
 
     async journal(keys, propertyId, at) {
       if (keys.length === 0) return;

@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import { ZPropertyIdParams, ZViewerProperty } from '@makazi/contracts/listings';
 import { ZPictureLabel } from '@makazi/contracts/properties';
 import { AppError, invalidField } from '../../lib/errors';
+import { errors, security } from '../../lib/route-schema';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { FormPart, MediaService } from './media.service';
@@ -23,15 +23,7 @@ const UPLOAD_LIMIT = {
   keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? clientAddress(request),
 };
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const uploadErrors = errors(400, 401, 403, 404, 413, 415, 429);
 
 /**
  * The form as the API description shows it. Documentation only: the body is a stream the handler
@@ -165,7 +157,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       validatorCompiler: paramsOnlyValidator,
       schema: {
         tags: ['properties'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'uploadPropertyPhotos',
+        security: security.user,
         summary: 'Add photos to your listing',
         description: [
           'multipart/form-data with repeated `files` (images) and `category` (picture labels) fields: the i-th category, in order of appearance, labels the i-th file, before or after it; the counts must match (400 naming category).',
@@ -176,7 +169,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         consumes: ['multipart/form-data'],
         params: ZPropertyIdParams,
         body: ZUploadForm,
-        response: { 201: ZViewerProperty, ...errors },
+        response: { 201: ZViewerProperty, ...uploadErrors },
       },
     },
     async (request, reply) => {

@@ -8,8 +8,8 @@ import {
 } from '../../gateways/storage/storage-gateway';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
-import type { Actor } from '../../plugins/authentication';
-import { assertOwnListing, assertPermission, statusAfterEdit } from '../listings/listing-rules';
+import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
+import { statusAfterEdit } from '../listings/listing-rules';
 import { createConcurrencyLimit } from './concurrency-limit';
 import type { ExistingPhoto, MediaRepository, NewPhotoRow, PhotoChanges } from './media.repository';
 import {
@@ -96,7 +96,6 @@ export interface MediaServiceDeps {
 }
 
 const FORM_FIELDS = 'send files and category';
-const NO_PERMISSIONS = { canPost: false, canEdit: false, canDelete: false };
 const SWEEP_BATCH = 200;
 const DELETES_AT_ONCE = 16;
 const MEGABYTE = 1024 * 1024;
@@ -211,8 +210,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
     form: AsyncIterable<FormPart>,
   ): Promise<TViewerProperty> {
     // Refused before a byte of the body is read.
-    assertOwnListing(actor.userId, await repository.findUploadTarget(propertyId));
-    assertPermission((await repository.findPermissions(actor.userId)) ?? NO_PERMISSIONS, 'canEdit');
+    requireOwnListing(actor.userId, await repository.findUploadTarget(propertyId));
+    await requirePublisher(repository.access, actor, 'canEdit');
 
     const labels: TPictureLabel[] = [];
     const tasks: Promise<UploadedPhoto>[] = [];
@@ -329,7 +328,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
 
       changes = await repository.recordPhotos(propertyId, journaled, clock(), (listing, photos) => {
         // Checked again under the row lock: the listing may have been deleted meanwhile.
-        const target = assertOwnListing(actor.userId, listing);
+        const target = requireOwnListing(actor.userId, listing);
         const { labelsAfter, ...planned } = planPhotoChanges(photos, uploads);
         return {
           ...planned,

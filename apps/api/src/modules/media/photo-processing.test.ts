@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MAX_PIXELS } from '@makazi/contracts/listing-values';
 import { createDiskStorage } from '../../gateways/storage/disk-storage';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import {
   limitPhotoThreads,
-  MAX_INPUT_PIXELS,
   PHOTOS_AT_ONCE,
   PhotoRejectedError,
   processPhoto,
@@ -74,7 +74,7 @@ describe('processPhoto', () => {
     await expect(processPhoto(jpeg.subarray(0, 200))).rejects.toBeInstanceOf(PhotoRejectedError);
   });
 
-  it(`rejects images over ${MAX_INPUT_PIXELS / 1e6} megapixels`, async () => {
+  it(`rejects images over ${PHOTO_MAX_PIXELS / 1e6} megapixels`, async () => {
     const huge = await sharp({
       create: { width: 8000, height: 5100, channels: 3, background: '#808080' },
     })

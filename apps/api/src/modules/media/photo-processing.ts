@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
+import { PHOTO_MAX_PIXELS } from '@makazi/contracts/listing-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import { AppError } from '../../lib/errors';
 
@@ -22,8 +23,6 @@ export function limitPhotoThreads(threads: number): { photosAtOnce: number } {
 
 /** Widths of the WebP variants, narrowest first: card, tablet / detail, full gallery. */
 export const PHOTO_VARIANT_WIDTHS = [320, 768, 1280] as const;
-/** Decoding bombs stop here (the blueprint's upload limit). */
-export const MAX_INPUT_PIXELS = 40_000_000;
 /** Formats people upload from phones and cameras; SVG, PDF and the rest are refused. */
 export const ACCEPTED_INPUT_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'];
 
@@ -72,7 +71,7 @@ function rejectFromSharp(err: unknown): never {
   if (/pixel limit/i.test(message)) {
     throw new PhotoRejectedError(
       'too-large',
-      `Photo is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+      `Photo is larger than ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
     );
   }
   throw new PhotoRejectedError('unsupported', 'File is not a supported image (JPEG, PNG, WebP)');
@@ -91,7 +90,7 @@ export function variantWidths(sourceWidth: number): number[] {
  * orientation and drops every piece of metadata (GPS, camera, ICC), producing WebP variants.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+  const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const };
   let format: string | undefined;
   try {
     const meta = await sharp(input, options).metadata();

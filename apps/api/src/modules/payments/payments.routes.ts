@@ -1,6 +1,5 @@
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { ZPropertyIdParams } from '@makazi/contracts/listings';
 import {
   ZCreateSubscriptionBody,
@@ -12,16 +11,10 @@ import {
 import type { AdminTokenAuthenticator } from '../../plugins/admin-authentication';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { createAdminOrSignIn } from '../admin-auth/admin-or-sign-in';
+import { errors, security } from '../../lib/route-schema';
 import type { PaymentsService } from './payments.service';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  503: ZErrorResponse,
-};
+const paymentErrors = errors(400, 401, 403, 404, 409, 503);
 
 const ZCallbackParams = z.object({ provider: z.string().min(1).max(40) });
 const ZCallbackReceived = z.object({ received: z.literal(true) });
@@ -42,10 +35,13 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignIn,
       schema: {
         tags: ['payments'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'createSubscription',
+        security: security.user,
         summary: 'Buy a viewing subscription: asks the provider for a USSD push',
+        description:
+          'userId must be your own (403 otherwise) and planId an active subscription plan (404 otherwise). 202 means the payer’s phone was asked to confirm, not that anything was paid: poll GET /api/payments/{paymentId} until the status is no longer pending. The same idempotencyKey again answers the same payment without a second push. 503 when the provider cannot be reached (the payment is then failed).',
         body: ZCreateSubscriptionBody,
-        response: { 202: ZPaymentAccepted, ...errors },
+        response: { 202: ZPaymentAccepted, ...paymentErrors },
       },
     },
     async (request, reply) => {
@@ -61,11 +57,14 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignIn,
       schema: {
         tags: ['payments'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'promoteProperty',
+        security: security.user,
         summary: 'Promote your approved listing: asks the provider for a USSD push',
+        description:
+          'Your own listing only (403 for another’s, 404 for a deleted one), once approved (409 before); promotionPlanId an active promotion plan (404 otherwise). 202, idempotencyKey and 503 as for POST /api/subscription/create; once paid, the listing comes first in the newest-first catalogue until the promotion ends.',
         params: ZPropertyIdParams,
         body: ZPromotePropertyBody,
-        response: { 202: ZPaymentAccepted, ...errors },
+        response: { 202: ZPaymentAccepted, ...paymentErrors },
       },
     },
     async (request, reply) => {
@@ -84,10 +83,13 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
       onRequest: adminOrSignIn,
       schema: {
         tags: ['payments'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'getPayment',
+        security: security.userOrAdmin,
         summary: 'Your payment and its status (any payment, for an admin token)',
+        description:
+          'pending until the provider answers, then succeeded, failed (reason says why) or expired. Someone else’s payment is a 404, as an unknown one. Never cached.',
         params: ZPaymentIdParams,
-        response: { 200: ZPayment, ...errors },
+        response: { 200: ZPayment, ...paymentErrors },
       },
     },
     async (request, reply) => {
@@ -110,9 +112,14 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
       {
         schema: {
           tags: ['payments'],
+          operationId: 'receivePaymentCallback',
+          // The provider signs the body instead: no token.
+          security: security.public,
           summary: "The payment provider's result of a payment (signed)",
+          description:
+            'For the configured provider only (404 for any other). The body is the provider’s own, verified by its signature over the exact bytes (400 when it does not verify). A callback for an unknown payment, or one already settled, is acknowledged all the same, so the provider stops retrying.',
           params: ZCallbackParams,
-          response: { 200: ZCallbackReceived, 400: ZErrorResponse, 404: ZErrorResponse },
+          response: { 200: ZCallbackReceived, ...errors(400, 404) },
         },
       },
       async (request) => {

@@ -15,8 +15,7 @@ import {
 } from '../../gateways/payments/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import type { Actor } from '../../plugins/authentication';
-import { assertOwnListing } from '../listings/listing-rules';
+import { requireOwnListing, type Actor } from '../access/access';
 import type { PaymentRow, PaymentsRepository, PlanRow } from './payments.repository';
 
 /*
@@ -262,7 +261,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       propertyId: string,
       body: TPromotePropertyBody,
     ): Promise<TPaymentAccepted> {
-      const listing = assertOwnListing(actor.userId, await repository.findListing(propertyId));
+      const listing = requireOwnListing(actor.userId, await repository.findListing(propertyId));
       if (listing.status !== 'approved') {
         throw new AppError(
           'CONFLICT',

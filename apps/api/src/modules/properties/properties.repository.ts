@@ -61,7 +61,7 @@ export interface PictureRow {
 }
 
 /** A public listing as read: the owner's and the publisher's phone numbers are never selected. */
-export interface PublicPropertyRow {
+export type PublicPropertyRow = {
   id: string;
   type: TPropertyType;
   status: 'draft' | 'pending' | 'approved' | 'rejected' | 'archived';
@@ -105,7 +105,7 @@ export interface PublicPropertyRow {
   photos: PhotoRow[];
   /** Every photo, in position order, whichever the query. */
   pictures: PictureRow[];
-}
+};
 
 /**
  * A listing read for a possibly signed-in viewer. The owner-only columns are selected only when
@@ -119,11 +119,11 @@ export interface ViewerPropertyRow extends PublicPropertyRow {
 }
 
 /** A row of a page with where it sits in the walk, for the next cursor. */
-export interface PageRow extends PublicPropertyRow {
+export type PageRow = PublicPropertyRow & {
   phase: NewestPhase;
   /** The timestamp sort key to the microsecond (a JS Date would round it to milliseconds). */
   sortKey: string;
-}
+};
 
 const p = properties;
 const approved = sql`${p.status} = 'approved'`;
@@ -377,8 +377,8 @@ export function createPropertiesRepository(
   const searchWindow = options.searchWindow ?? defaultSearchWindow;
 
   async function run(query: SQL): Promise<PageRow[]> {
-    const result = await db.execute<Record<string, unknown>>(query);
-    return result.rows as unknown as PageRow[];
+    const result = await db.execute<PageRow>(query);
+    return result.rows;
   }
 
   return {

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import {
   ZPublisherParams,
   ZPublisherPropertiesResponse,
@@ -13,6 +12,7 @@ import {
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
 import { CATALOGUE_MAX_AGE_SECONDS } from '../../config';
+import { errors, security } from '../../lib/route-schema';
 import type { OptionalSignIn } from '../../plugins/authentication';
 import type { PropertiesService } from './properties.service';
 
@@ -57,9 +57,12 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['properties'],
+        operationId: 'listProperties',
+        security: security.public,
         summary: 'Approved listings, filtered and sorted; next page in the Link rel="next" header',
+        description: `The public catalogue. sort=new (the default) puts listings with a running promotion first. Follow the Link rel="next" URL (the same filters and a cursor) until none is sent; a cursor sent with other filters or another sort is a 400. Cacheable for ${CATALOGUE_MAX_AGE_SECONDS} seconds.`,
         querystring: ZListPropertiesQuery,
-        response: { 200: ZListPropertiesResponse, 400: ZErrorResponse },
+        response: { 200: ZListPropertiesResponse, ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -76,16 +79,13 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
       onRequest: optionalSignIn,
       schema: {
         tags: ['properties'],
-        security: [{}, { bearerAuth: [] }],
+        operationId: 'listPublisherProperties',
+        security: security.optionalUser,
         summary: "A publisher's listings, newest first (at most 200)",
         description:
           'With the publisher’s own token: every listing but deleted ones, with status, ownerPhoneNumber, rejectionReason and missingPictureLabels. Anyone else: the approved ones, as the catalogue shows them. Every photo of each listing is included. A bearer token that is not valid is a 401 (refresh and retry).',
         params: ZPublisherParams,
-        response: {
-          200: ZPublisherPropertiesResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-        },
+        response: { 200: ZPublisherPropertiesResponse, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -104,17 +104,13 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
       onRequest: optionalSignIn,
       schema: {
         tags: ['properties'],
-        security: [{}, { bearerAuth: [] }],
+        operationId: 'getProperty',
+        security: security.optionalUser,
         summary: 'One approved listing, or one of your own with its owner fields',
         description:
           'Anonymous or another user: approved listings only (404 otherwise). With the owner’s token: their listing in any status but deleted, with ownerPhoneNumber, rejectionReason and missingPictureLabels. A bearer token that is not valid is a 401 (refresh and retry).',
         params: ZGetPropertyParams,
-        response: {
-          200: ZViewerProperty,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          404: ZErrorResponse,
-        },
+        response: { 200: ZViewerProperty, ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { missingPictureLabels } from '@makazi/contracts/listing-values';
+import { missingPictureLabels, PRICE_FIELD } from '@makazi/contracts/listing-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import {
   ZPropertyType,
@@ -210,7 +210,7 @@ export function toProperty(row: PublicPropertyRow): TProperty {
       return {
         ...common,
         type: 'Land',
-        lotPrice: row.priceTzs,
+        [PRICE_FIELD.Land]: row.priceTzs,
         lotWidth: present(row.lotWidth, 'lot_width', id),
         lotLength: present(row.lotLength, 'lot_length', id),
         lotStatus: present(row.lotStatus, 'lot_status', id),
@@ -222,7 +222,7 @@ export function toProperty(row: PublicPropertyRow): TProperty {
       return {
         ...common,
         type: 'Rent',
-        leasePrice: row.priceTzs,
+        [PRICE_FIELD.Rent]: row.priceTzs,
         leaseTerm: present(row.leaseTermMonths, 'lease_term_months', id),
         numberOfBedrooms: present(row.numberOfBedrooms, 'number_of_bedrooms', id),
         numberOfBathrooms: present(row.numberOfBathrooms, 'number_of_bathrooms', id),
@@ -231,7 +231,8 @@ export function toProperty(row: PublicPropertyRow): TProperty {
       return {
         ...common,
         type: 'Apartment',
-        appartmentPrice: row.priceTzs,
+        [PRICE_FIELD.Apartment]: row.priceTzs,
+        // The spelling readers expect beside the spec's.
         apartmentPrice: row.priceTzs,
         appartmentPriceTerm: present(row.apartmentPriceTerm, 'apartment_price_term', id),
         numberOfBedrooms: present(row.numberOfBedrooms, 'number_of_bedrooms', id),
@@ -241,7 +242,7 @@ export function toProperty(row: PublicPropertyRow): TProperty {
       return {
         ...common,
         type: 'HouseForSale',
-        housePrice: row.priceTzs,
+        [PRICE_FIELD.HouseForSale]: row.priceTzs,
         squareFootage: row.squareFootage,
         numberOfBedrooms: present(row.numberOfBedrooms, 'number_of_bedrooms', id),
         numberOfBathrooms: present(row.numberOfBathrooms, 'number_of_bathrooms', id),

@@ -1,5 +1,4 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@makazi/contracts/common';
 import { ZPropertyIdParams } from '@makazi/contracts/listings';
 import {
   ZContactResponse,
@@ -11,8 +10,7 @@ import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { createAdminOrSignIn } from '../admin-auth/admin-or-sign-in';
 import type { SubscriptionsService } from './subscriptions.service';
 import { keepAnswersPrivate } from '../../plugins/private-answers';
-
-const security = [{ bearerAuth: [] }];
+import { errors, security } from '../../lib/route-schema';
 
 export const subscriptionsRoutes: FastifyPluginCallbackZod<{
   service: SubscriptionsService;
@@ -31,17 +29,13 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignIn,
       schema: {
         tags: ['subscriptions'],
-        security,
+        operationId: 'getSubscriptionStatus',
+        security: security.user,
         summary: 'Whether your viewing subscription is active, and until when',
         description:
           'isActive while a subscription runs; endsAt is when it ends, including any subscription bought to follow it (null when none is active). Only for yourself (403 otherwise).',
         params: ZUserIdParams,
-        response: {
-          200: ZSubscriptionStatusResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-        },
+        response: { 200: ZSubscriptionStatusResponse, ...errors(400, 401, 403) },
       },
     },
     async (request) => service.status(requireActor(request), request.params.userId),
@@ -53,18 +47,13 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
       onRequest: adminOrSignIn,
       schema: {
         tags: ['properties'],
-        security,
+        operationId: 'getPropertyContact',
+        security: security.userOrAdmin,
         summary: 'The owner’s name and phone number of a listing',
         description:
           'For users with an active subscription (402 otherwise) on approved listings, for the listing’s owner on any listing of theirs not deleted, and for an admin token on any listing not deleted. 404 when the listing does not exist or is not public.',
         params: ZPropertyIdParams,
-        response: {
-          200: ZContactResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          402: ZErrorResponse,
-          404: ZErrorResponse,
-        },
+        response: { 200: ZContactResponse, ...errors(400, 401, 402, 404) },
       },
     },
     async (request) =>

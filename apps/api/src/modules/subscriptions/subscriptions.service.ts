@@ -1,7 +1,7 @@
 import type { TContactResponse, TSubscriptionStatusResponse } from '@makazi/contracts/payments';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../access/access';
 import type { SubscriptionWindow, SubscriptionsRepository } from './subscriptions.repository';
 
 export interface SubscriptionsService {

@@ -1,7 +1,7 @@
 import type { TUpdateUserBody, TUser } from '@makazi/contracts/users';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
-import type { Actor } from '../../plugins/authentication';
+import { AppError } from '../../lib/errors';
+import { accountGone, type Actor } from '../access/access';
 import type { UserRow, UsersRepository } from './users.repository';
 
 export interface UsersService {
@@ -25,14 +25,12 @@ function assertSelf(actor: Actor, userId: string): void {
   }
 }
 
-const gone = () => notFound('This account no longer exists.');
-
 export function createUsersService(repository: UsersRepository, clock: Clock): UsersService {
   return {
     async get(actor, userId) {
       assertSelf(actor, userId);
       const row = await repository.findById(userId);
-      if (!row) throw gone();
+      if (!row) throw accountGone();
       return toUser(row);
     },
     async update(actor, userId, body) {
@@ -42,7 +40,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         { firstName: body.firstName, lastName: body.lastName },
         clock(),
       );
-      if (!row) throw gone();
+      if (!row) throw accountGone();
       return toUser(row);
     },
   };

@@ -5,10 +5,12 @@ import {
   LOT_SIDE_MAX_METRES,
   OWNER_NAME_MAX_LENGTH,
   OWNER_PHONE_PATTERN,
+  PRICE_FIELD,
   ROOMS_MAX,
   SHORT_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
+  type TPriceField,
 } from '@makazi/contracts/listing-values';
 import { PRICE_TZS_MAX, type TPropertyType } from '@makazi/contracts/property-values';
 
@@ -17,8 +19,6 @@ import { PRICE_TZS_MAX, type TPropertyType } from '@makazi/contracts/property-va
  * checkboxes and the floor area), with the limits the API's schemas use (listing-values.ts), so the
  * form refuses exactly what the API would. Inputs hold text; the body carries JSON numbers.
  */
-
-export type TPriceField = 'lotPrice' | 'leasePrice' | 'appartmentPrice' | 'housePrice';
 
 export type TInputField =
   | 'title'
@@ -57,13 +57,6 @@ export interface FieldSpec {
   optional?: boolean;
 }
 
-export const PRICE_FIELD = {
-  Land: 'lotPrice',
-  Rent: 'leasePrice',
-  Apartment: 'appartmentPrice',
-  HouseForSale: 'housePrice',
-} as const satisfies Record<TPropertyType, TPriceField>;
-
 const COMMON_HEAD: FieldSpec[] = [
   { name: 'title', kind: 'title' },
   { name: 'description', kind: 'longText' },
@@ -81,7 +74,7 @@ export const DETAIL_FIELDS: Record<TPropertyType, { inputs: FieldSpec[]; flags: 
   Land: {
     inputs: [
       ...COMMON_HEAD,
-      { name: 'lotPrice', kind: 'price' },
+      { name: PRICE_FIELD.Land, kind: 'price' },
       { name: 'lotWidth', kind: 'metres' },
       { name: 'lotLength', kind: 'metres' },
       { name: 'lotStatus', kind: 'shortText' },
@@ -92,7 +85,7 @@ export const DETAIL_FIELDS: Record<TPropertyType, { inputs: FieldSpec[]; flags: 
   Rent: {
     inputs: [
       ...COMMON_HEAD,
-      { name: 'leasePrice', kind: 'price' },
+      { name: PRICE_FIELD.Rent, kind: 'price' },
       ...ROOMS,
       { name: 'leaseTerm', kind: 'months' },
     ],
@@ -101,7 +94,7 @@ export const DETAIL_FIELDS: Record<TPropertyType, { inputs: FieldSpec[]; flags: 
   Apartment: {
     inputs: [
       ...COMMON_HEAD,
-      { name: 'appartmentPrice', kind: 'price' },
+      { name: PRICE_FIELD.Apartment, kind: 'price' },
       ...ROOMS,
       { name: 'appartmentPriceTerm', kind: 'shortText' },
     ],
@@ -110,7 +103,7 @@ export const DETAIL_FIELDS: Record<TPropertyType, { inputs: FieldSpec[]; flags: 
   HouseForSale: {
     inputs: [
       ...COMMON_HEAD,
-      { name: 'housePrice', kind: 'price' },
+      { name: PRICE_FIELD.HouseForSale, kind: 'price' },
       ...ROOMS,
       { name: 'squareFootage', kind: 'area', optional: true },
       { name: 'distanceFromMainRoad', kind: 'shortText' },
@@ -126,8 +119,6 @@ export interface DetailValues {
   text: TDetailText;
   flags: TDetailFlags;
 }
-
-export const EMPTY_DETAILS: DetailValues = { text: {}, flags: {} };
 
 /** Why a field is refused; the form words it in the reader's language. */
 export type TFieldProblem =

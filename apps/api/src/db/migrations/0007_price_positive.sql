@@ -1,0 +1,2 @@
+ALTER TABLE "properties" DROP CONSTRAINT "properties_price_nonnegative";--> statement-breakpoint
+ALTER TABLE "properties" ADD CONSTRAINT "properties_price_positive" CHECK ("properties"."price_tzs" > 0);
