@@ -60,7 +60,7 @@ export interface LighthousePageResult {
   name: PageName;
   path: string;
   finalUrl: string;
-  /** Detail pages are for signed-in visitors only (spec 2); the run signs in first. */
+  /** Detail pages are for signed-in visitors only; the run signs in first. */
   signedIn: boolean;
   runs: PageMetrics[];
   /** Runs Lighthouse failed (a runtime error such as NO_NAVSTART) and that were run again. */

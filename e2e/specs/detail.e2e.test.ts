@@ -39,7 +39,7 @@ describe('detail page', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
-    // Spec 2 guards the detail pages: a signed-in visitor.
+    // Detail pages are for signed-in visitors only: sign one in first.
     await signedInThroughApi(session.page);
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ describe('home page', () => {
     await session?.close();
   });
 
-  it('shows the four carousels, titled as the spec says, each with cards', async () => {
+  it('shows the four carousels, each under its title and with cards', async () => {
     const { page } = session;
     await page.goto('/home');
     for (const type of carousels) {
@@ -34,7 +34,7 @@ describe('home page', () => {
         .waitFor();
       expect(await waitForCards(carousel, `the ${type} carousel`)).toBeGreaterThan(0);
     }
-    // The English titles are the spec's literal (Swahili) ones.
+    // In English too the carousels keep their fixed titles, most of them Swahili.
     expect(text(en, 'carousels.Rent')).toBe('Nyumba za Kupanga');
     await screenshot(page, 'home-carousels');
   });

@@ -64,7 +64,8 @@ describe('mobile-money payments', () => {
     const [listing] = await apiGet<{ id: string }[]>('/api/properties?type=Rent');
     if (!listing) throw new Error('the demo catalogue has no Rent listings');
 
-    // The detail page asks a visitor to sign in first (spec 2's guard), then brings them back.
+    // The detail page asks a visitor to sign in first (detail pages are for signed-in visitors),
+    // then brings them back.
     await page.goto(`/lease/${listing.id}`);
     await page.waitForURL('**/login');
     // The guard's toast on a deep link: the first toast of the page, asked for in its first render.

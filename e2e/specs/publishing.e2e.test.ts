@@ -37,7 +37,7 @@ const DETAILS: Record<ListingType, Record<string, string>> = {
   },
 };
 
-/** The required photo slots of each type (spec 4), by their wizard names. */
+/** The photo slots each type must fill before it goes to review, by their wizard names. */
 const SLOTS: Record<ListingType, string[]> = {
   Land: ['picha_mbele', 'picha_nyuma', 'picha_kulia', 'picha_kushoto'],
   Rent: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],

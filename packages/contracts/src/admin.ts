@@ -11,7 +11,7 @@ import { ZPropertyStatus, ZPropertyType } from './properties';
 
 // ---------------------------------------------------------------- sign-in
 
-/** POST /api/admin/login. Spec 5: both non-empty ('Username and Password are required'). */
+/** POST /api/admin/login. Both non-empty, else 400 'Username and Password are required'. */
 export const ZAdminLoginBody = z.object({
   username: z.string().trim().min(1, 'Username and Password are required').max(64),
   password: z.string().min(1, 'Username and Password are required').max(256),
@@ -63,7 +63,7 @@ export const ZCalendarDay = z.iso
 /** GET /api/admin/dashboard */
 export const ZAdminDashboard = z.object({
   totalUsers: z.number().int(),
-  /** Listings the public sees (approved), by type: spec 2's five cards. */
+  /** Listings the public sees (approved), by type: with totalUsers, the dashboard's five cards. */
   totalPlots: z.number().int(),
   totalHousesForRent: z.number().int(),
   totalApartments: z.number().int(),
@@ -107,7 +107,7 @@ export const ZAdminPropertyRow = z.object({
   type: ZPropertyType,
   title: z.string(),
   status: ZPropertyStatus,
-  /** Spec 2's Location column: the region's name, null without an address. */
+  /** The moderation list's Location column: the region's name, null without an address. */
   regionName: z.string().nullable(),
   /** TZS, whatever the type. */
   price: z.number().int(),

@@ -3,9 +3,12 @@
  * without shipping a schema library. auth.ts and users.ts build their schemas from these.
  */
 
-/** Spec 5 (login and register forms): ten digits starting with 0, as Tanzanians write their number. */
+/**
+ * The phone rule of the login and register forms: ten digits starting with 0, as Tanzanians write
+ * their number.
+ */
 export const LOCAL_PHONE_PATTERN = /^0\d{9}$/;
-/** How the spec's message names the expected format: 'Phone number must be in the format {phone}'. */
+/** The format the forms' phone message names: 'Phone number must be in the format {phone}'. */
 export const LOCAL_PHONE_FORMAT = '0XXXXXXXXX';
 
 /** A one-time code: six digits, valid five minutes, five wrong tries (blueprint, security model). */
@@ -23,7 +26,7 @@ export const PERSON_NAME_MAX_LENGTH = 50;
  */
 export const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
 
-/** Spec 3: the browser keeps the session under these local-storage keys. */
+/** The local-storage keys the browser keeps the session under; renaming one signs everyone out. */
 export const SESSION_STORAGE_KEYS = {
   token: 'prop-token',
   refreshToken: 'prop-refreshToken',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OTP_PATTERN, PERSON_NAME_MAX_LENGTH, PERSON_NAME_PATTERN } from './auth-values';
 
 /*
- * Sign-in calls of spec 7 (POST /api/auth/…), with the spec's field names. A phone number is
+ * Sign-in calls (POST /api/auth/…), with the public API's field names. A phone number is
  * accepted as the user typed it (0712345678, +255712345678, 255 712 345 678); the API normalises
  * it to E.164 and answers 400 when it is not a Tanzanian mobile number.
  */

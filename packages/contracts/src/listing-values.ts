@@ -17,20 +17,21 @@ export const LOT_SIDE_MAX_METRES = 100_000;
 export const FLOOR_AREA_MAX_SQM = 1_000_000;
 export const ADDRESS_NUMBER_MAX_LENGTH = 30;
 
-/** The owner's contact number on a listing: +255 or 0 and nine digits (spec 5, payment rule). */
+/** The owner's contact number on a listing: +255 or 0 and nine digits, as for a payer's phone. */
 export const OWNER_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
 
 /** Upload limits the API enforces (blueprint, security model). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTOS_PER_LISTING_MAX = 20;
-/** What the browser shrinks every photo to before uploading (spec 5 and 9). */
+/** Before uploading, the browser shrinks every photo to at most 1 MB and 1024 px a side. */
 export const CLIENT_PHOTO_MAX_BYTES = 1024 * 1024;
 export const CLIENT_PHOTO_MAX_SIDE = 1024;
 
 /**
- * The name each type gives its price (the spec's, `appartment` included). One column holds it
- * (`price` in every answer); this is the only table between the two.
+ * The name each type gives its price, as the public API spells it (`appartmentPrice` included: it
+ * is the published field name that clients use). One column holds it (`price` in every answer);
+ * this is the only table between the two.
  */
 export const PRICE_FIELD = {
   Land: 'lotPrice',
@@ -40,7 +41,10 @@ export const PRICE_FIELD = {
 } as const satisfies Record<TPropertyType, string>;
 export type TPriceField = (typeof PRICE_FIELD)[TPropertyType];
 
-/** The address number field each type sends (spec 3, Address sent). */
+/**
+ * The number field each type's address sends: a plot number for land, a house number for a house
+ * (to rent or for sale), an apartment number for an apartment.
+ */
 export const ADDRESS_NUMBER_FIELD = {
   Land: 'plotNumber',
   Rent: 'houseNumber',

@@ -24,9 +24,9 @@ import {
 import { PRICE_TZS_MAX, type TPropertyType } from './property-values';
 
 /*
- * Publishing calls (spec 7): create by type, address, media, the publisher's list, edit, delete.
- * Field names are the spec's. Numbers must be JSON numbers: a form that sends "3" gets a 400 naming
- * the field rather than a guess.
+ * Publishing calls: create by type, address, media, the publisher's list, edit, delete. Field
+ * names are the public API's, which clients depend on (`appartmentPrice` included). Numbers must
+ * be JSON numbers: a form that sends "3" gets a 400 naming the field rather than a guess.
  */
 
 /**
@@ -73,7 +73,10 @@ const DETAIL_FIELD = {
     .string(wrongType('must be text'))
     .trim()
     .regex(OWNER_PHONE_PATTERN, 'must be +255 or 0 followed by 9 digits'),
-  /** Accepted for the spec's client and ignored: the publisher is always the signed-in user. */
+  /**
+   * Accepted, since clients written for the original API send it, and ignored: the publisher is
+   * always the signed-in user.
+   */
   publishedBy: z.unknown().optional(),
   [PRICE_FIELD.Land]: ZPrice,
   [PRICE_FIELD.Rent]: ZPrice,
@@ -158,7 +161,9 @@ export type TApartmentDetails = z.infer<typeof ZApartmentDetails>;
 export type THouseForSaleDetails = z.infer<typeof ZHouseForSaleDetails>;
 export type TDetails = TLandDetails | TRentDetails | TApartmentDetails | THouseForSaleDetails;
 
-/** `type` in a body, when sent, must be the path's (the spec's client sends it). */
+/**
+ * `type` in a body, when sent, must be the path's (clients written for the original API send it).
+ */
 const ownType = <T extends TPropertyType>(type: T) =>
   z.literal(type, { error: `must be ${type} for this listing` }).optional();
 

@@ -3,7 +3,10 @@
  * shipping a schema library. payments.ts builds its schemas from these.
  */
 
-/** Spec 9: the mobile-money networks a payer chooses from, in the spec's order and values. */
+/**
+ * The mobile-money networks a payer chooses from, in the order the checkout lists them. The values
+ * are what clients send as `provider`.
+ */
 export const MOBILE_MONEY_NETWORKS = [
   'mpesa',
   'halopesa',
@@ -13,7 +16,7 @@ export const MOBILE_MONEY_NETWORKS = [
 ] as const;
 export type TMobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
 
-/** How each network is written for people (spec 9). */
+/** How each network is written for people. */
 export const MOBILE_MONEY_NETWORK_NAMES = {
   mpesa: 'M-Pesa',
   halopesa: 'Halopesa',
@@ -22,9 +25,12 @@ export const MOBILE_MONEY_NETWORK_NAMES = {
   tigopesa: 'Tigo Pesa',
 } as const satisfies Record<TMobileMoneyNetwork, string>;
 
-/** Spec 5: the payer's phone is +255 or 0 followed by exactly nine digits. */
+/** The payer's phone: +255 or 0 followed by exactly nine digits. */
 export const PAYMENT_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
-/** Spec 5 and 8, word for word. */
+/**
+ * What a bad payer phone is told, word for word, by the API's 400 and the checkout form alike: the
+ * web app recognises the API's answer by this text to show it in the reader's language.
+ */
 export const PAYMENT_PHONE_MESSAGE =
   'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.';
 

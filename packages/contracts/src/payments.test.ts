@@ -8,13 +8,13 @@ const body = {
   provider: 'mpesa',
 };
 
-describe('checkout phone rule (spec 5)', () => {
+describe('checkout phone rule (+255 or 0, then nine digits)', () => {
   it.each(['0712345678', '+255712345678', ' 0712345678 '])('accepts %j', (phoneNumber) => {
     expect(ZCreateSubscriptionBody.safeParse({ ...body, phoneNumber }).success).toBe(true);
   });
 
   it.each(['712345678', '255712345678', '+2557123456789', '071234567', '07123456a8', ''])(
-    'refuses %j with the spec message',
+    'refuses %j with the message the checkout form shows',
     (phoneNumber) => {
       const result = ZCreateSubscriptionBody.safeParse({ ...body, phoneNumber });
       expect(result.success).toBe(false);
@@ -25,7 +25,7 @@ describe('checkout phone rule (spec 5)', () => {
     },
   );
 
-  it('takes only the spec 9 network values', () => {
+  it('takes only the listed mobile-money networks', () => {
     const parsed = ZCreateSubscriptionBody.safeParse({
       ...body,
       phoneNumber: '0712345678',

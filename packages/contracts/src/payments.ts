@@ -8,7 +8,7 @@ import {
 } from './payment-values';
 
 /*
- * Money calls (spec 7 and issue 5): a checkout asks the provider for a USSD push and answers 202
+ * Money calls (issue 5): a checkout asks the provider for a USSD push and answers 202
  * at once; the payment is confirmed later by the provider's callback (or a status query), and only
  * then is anything granted.
  */
@@ -29,7 +29,7 @@ export const ZCreateSubscriptionBody = z.object({
   userId: z.uuid('must be a user id'),
   planId: z.uuid('must be a plan id'),
   phoneNumber: ZPayerPhone,
-  /** The payer's network (spec 9 values). */
+  /** The payer's network, one of MOBILE_MONEY_NETWORKS. */
   provider: ZMobileMoneyNetwork,
   idempotencyKey: ZIdempotencyKey,
 });
@@ -70,7 +70,10 @@ export const ZPayment = z.object({
 export type TPayment = z.infer<typeof ZPayment>;
 export const ZPaymentIdParams = z.object({ paymentId: z.uuid('must be a payment id') });
 
-/** GET /api/subscription/status/{userId}: the spec reads data.isActive. */
+/**
+ * GET /api/subscription/status/{userId}: clients (the web app's subscription guard among them)
+ * decide on data.isActive.
+ */
 export const ZSubscriptionStatusResponse = z.object({
   data: z.object({
     isActive: z.boolean(),

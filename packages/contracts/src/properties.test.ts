@@ -13,7 +13,7 @@ const address = {
 };
 
 describe('formatPropertyAddress', () => {
-  it('writes the spec format and leaves absent parts out', () => {
+  it('writes the parts in order, each with its label, and leaves absent parts out', () => {
     expect(formatPropertyAddress(address)).toBe(
       'House No. 12, Street Mikocheni A, Ward Mikocheni, District Kinondoni, Region Dar es Salaam',
     );

@@ -32,7 +32,7 @@ const ZQueryPrice = z.coerce
   .min(0, 'must not be negative')
   .max(PRICE_TZS_MAX, `must be at most ${PRICE_TZS_MAX}`);
 
-/** GET /api/properties query. `type` takes the spec's value (Rent) or the URL slug (lease). */
+/** GET /api/properties query. `type` takes a type value (Rent) or its URL slug (lease). */
 export const ZListPropertiesQuery = z
   .object({
     type: z.enum([...ZPropertyType.options, ...ZPropertyTypeSlug.options]).optional(),
@@ -84,8 +84,9 @@ export const ZPhoto = z.object({
 export type TPhoto = z.infer<typeof ZPhoto>;
 
 /**
- * The spec's media group: `name` is a brace-delimited, comma-separated quoted list of labels
- * ('{"picha_mbele","picha_nyuma"}') and `pictures` the URLs in the same order.
+ * A media group, as clients of the public API read it: `name` is a brace-delimited,
+ * comma-separated quoted list of labels ('{"picha_mbele","picha_nyuma"}') and `pictures` the URLs
+ * in the same order.
  */
 export const ZMediaGroup = z.object({
   name: z.string(),
@@ -147,7 +148,10 @@ export const ZRentProperty = ZPropertyCommon.extend({
 });
 export const ZApartmentProperty = ZPropertyCommon.extend({
   type: z.literal('Apartment'),
-  /** Spelt so by the spec's API; `apartmentPrice` carries the same value for readers that spell it right. */
+  /**
+   * Misspelt, as the published field name that clients use; `apartmentPrice` carries the same value
+   * for readers that spell it right.
+   */
   appartmentPrice: z.number().int(),
   apartmentPrice: z.number().int(),
   appartmentPriceTerm: z.string(),

@@ -3,7 +3,7 @@
  * shipping a schema library on the first visit. properties.ts builds its schemas from these.
  */
 
-/** The four kinds of listing, spelt as the spec's API spells them. */
+/** The four kinds of listing, spelt as the public API spells them (clients depend on these). */
 export const PROPERTY_TYPES = ['Land', 'Rent', 'Apartment', 'HouseForSale'] as const;
 export type TPropertyType = (typeof PROPERTY_TYPES)[number];
 
@@ -26,7 +26,11 @@ export function propertyTypeFromSlug(slug: TPropertyTypeSlug): TPropertyType {
 export const PROPERTY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
 export type TPropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
-/** Picture labels of the spec (section 3, Media). */
+/**
+ * The photo slot labels, in Swahili (picha: photo): mbele front, chumba room, nje outside, sebule
+ * sitting room, jiko kitchen, choo toilet, nyuma back, kulia right side, kushoto left side. Clients
+ * send and read these exact values.
+ */
 export const PICTURE_LABELS = [
   'picha_mbele',
   'picha_chumba',
@@ -40,7 +44,7 @@ export const PICTURE_LABELS = [
 ] as const;
 export type TPictureLabel = (typeof PICTURE_LABELS)[number];
 
-/** Required photo slots per type (spec section 4). */
+/** The photo slots each type must fill before it goes to review. */
 export const REQUIRED_PICTURE_LABELS = {
   Rent: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
   Apartment: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
@@ -77,7 +81,7 @@ export interface AddressParts {
 }
 
 /**
- * The spec's formatted address, used for display and as the search text:
+ * The formatted address, used for display and as the search text, its parts in this order:
  * 'Apartment X, House No. X, Plot No. X, Street X, Ward X, District X, Region X' (absent parts left out).
  * The database builds the same string for search (see the properties search_text trigger).
  */
@@ -95,7 +99,10 @@ export function formatPropertyAddress(address: AddressParts | null): string {
   return parts.filter((p): p is string => p !== null).join(', ');
 }
 
-/** The media group name format of the spec: {"picha_mbele","picha_nyuma"}. */
+/**
+ * A media group's name: its labels, quoted, comma-separated, in braces:
+ * {"picha_mbele","picha_nyuma"}.
+ */
 export function mediaGroupName(labels: readonly string[]): string {
   return `{${labels.map((l) => `"${l}"`).join(',')}}`;
 }

@@ -218,7 +218,7 @@ export const properties = pgTable(
     rejectionReason: text('rejection_reason'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Title + the spec's formatted address, kept by the properties_search_text trigger. */
+    /** Title + formatPropertyAddress's address, kept by the properties_search_text trigger. */
     searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },

@@ -97,7 +97,7 @@ async function insertRent(values: Partial<typeof properties.$inferInsert>): Prom
 }
 
 describe('properties.search_text', () => {
-  it('is the title and the spec-formatted address on insert', async () => {
+  it('is the title and the formatted address on insert', async () => {
     const id = await insertRent({ ...chainColumns(chainA), houseNumber: '12B' });
     const expected = `Nyumba ya vyumba 3 inapangishwa Mikocheni ${formatPropertyAddress(
       address(chainA, { houseNumber: '12B' }),
@@ -108,7 +108,7 @@ describe('properties.search_text', () => {
     );
   });
 
-  it('includes every number given, in the spec order, and leaves out empty ones', async () => {
+  it('includes the numbers given (apartment, house, plot) and leaves out empty ones', async () => {
     const numbers = { apartmentNumber: 'A4', houseNumber: '', plotNumber: '77/2' };
     const id = await insertRent({ ...chainColumns(chainB), ...numbers });
     expect(await searchText(id)).toBe(

@@ -1,7 +1,7 @@
 import type { TMobileMoneyNetwork, TPaymentProvider } from '@makazi/contracts/payment-values';
 
 export type PaymentProviderName = TPaymentProvider;
-/** The mobile-money networks of spec section 9 (the list is in the contracts). */
+/** The mobile-money networks a payer chooses from (the list is in the contracts). */
 export type MobileMoneyNetwork = TMobileMoneyNetwork;
 
 export interface PushRequest {

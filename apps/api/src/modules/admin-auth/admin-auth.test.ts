@@ -144,7 +144,7 @@ describe('POST /api/admin/login', () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
-  it('refuses an empty username or password with the spec’s message', async () => {
+  it('refuses an empty username or password: “Username and Password are required”', async () => {
     const res = await login('', '');
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toContain('Username and Password are required');

@@ -15,7 +15,10 @@ import type { AddressColumns, DetailColumns, NewListing } from './listings.repos
  * the error handler ("field: reason; field: reason").
  */
 
-/** Body keys that are not detail fields: the spec's client sends them, the API decides them. */
+/**
+ * Body keys that are not detail fields: clients written for the original API send them, the API
+ * decides them.
+ */
 const NOT_DETAILS = new Set(['type', 'publishedBy']);
 
 /** The detail fields of each type, as its schema names them. */

@@ -262,7 +262,7 @@ describe('GET /api/properties/publishers/:publisherId', () => {
     expect(byId.get(made.rejected!)?.rejectionReason).toBe('Picha ni za mtandaoni');
     expect(byId.get(made.draft!)?.rejectionReason).toBeNull();
     for (const item of items) expect(item.ownerPhoneNumber).toBe('+255754123456');
-    // Every photo, in position order, and the spec's media group.
+    // Every photo, in position order, and the one media group naming them.
     const approved = byId.get(made.approved!)!;
     expect(approved.photos.map((p) => p.label)).toEqual([
       'picha_nje',

@@ -92,7 +92,7 @@ const file = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'):
 });
 const category = (label: string): Part => ({ name: 'category', value: label });
 
-/** The spec client's order: each file followed by its category. */
+/** Each file followed by its category: the order clients written for the original API send. */
 function interleaved(photos: { label: string; data: Buffer }[]): Part[] {
   return photos.flatMap((p) => [file(p.data), category(p.label)]);
 }

@@ -199,7 +199,7 @@ describe('POST /api/subscription/create', () => {
     expect(statusCode).toBe(403);
   });
 
-  it('answers 400 with the spec’s message for a bad phone', async () => {
+  it('answers 400 with the message the checkout form shows for a bad phone', async () => {
     const me = await signUpAndIn(t);
     const { statusCode, body } = await subscribe(me, { phoneNumber: '0712' });
     expect(statusCode).toBe(400);

@@ -49,9 +49,9 @@ export interface ViewedProperty {
 }
 
 /**
- * How many listings the publisher list answers at most. It is not paginated: the spec's client
- * reads one array, an owner rarely has more than a handful, and 200 keeps a pathological
- * account's answer (every photo of every listing) to a few hundred kilobytes.
+ * How many listings the publisher list answers at most. It is not paginated: clients written for
+ * the original API read one array, an owner rarely has more than a handful, and 200 keeps a
+ * pathological account's answer (every photo of every listing) to a few hundred kilobytes.
  */
 export const PUBLISHER_LIST_MAX = 200;
 
@@ -142,7 +142,7 @@ function toPhoto(row: PhotoRow): TPhoto | undefined {
   };
 }
 
-/** The spec's single media group: every showable photo's label and display URL, in position order. */
+/** The one media group: every showable photo's label and display URL, in position order. */
 function toMedia(pictures: PictureRow[]): TMediaGroup[] {
   const labels: TPictureLabel[] = [];
   const urls: string[] = [];
@@ -232,7 +232,7 @@ export function toProperty(row: PublicPropertyRow): TProperty {
         ...common,
         type: 'Apartment',
         [PRICE_FIELD.Apartment]: row.priceTzs,
-        // The spelling readers expect beside the spec's.
+        // The right spelling, beside the published `appartmentPrice` that clients read.
         apartmentPrice: row.priceTzs,
         appartmentPriceTerm: present(row.apartmentPriceTerm, 'apartment_price_term', id),
         numberOfBedrooms: present(row.numberOfBedrooms, 'number_of_bedrooms', id),

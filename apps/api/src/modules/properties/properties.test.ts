@@ -355,7 +355,7 @@ describe('GET /api/properties visibility and privacy', () => {
 });
 
 describe('GET /api/properties/{id}', () => {
-  it('answers the spec shape for a rent listing with address and photos', async () => {
+  it('answers the full public shape of a rent listing with address and photos', async () => {
     const publisher = await insertUser(t.db, { firstName: 'Neema', lastName: 'Kweka' });
     const chain = await insertLocationChain(t.db, {
       region: 'Dar es Salaam',
