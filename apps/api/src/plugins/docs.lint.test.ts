@@ -51,7 +51,7 @@ interface Operation {
   operationId?: string;
   parameters?: unknown[];
   requestBody?: unknown;
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> } | undefined>;
 }
 
 let t: TestApp;
@@ -140,5 +140,13 @@ describe('the API document (/api/docs/json)', () => {
       .filter(([, op]) => (op.parameters?.length || op.requestBody) && !op.responses['400'])
       .map(([route]) => route);
     expect(without400).toEqual([]);
+  });
+
+  it('documents each answer in the type it is sent as: the payments export is CSV', () => {
+    const exportCsv = operations.find(([route]) => route === 'GET /api/admin/payments/export.csv');
+    expect(exportCsv?.[1].responses['200']).toMatchObject({
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    });
+    expect(Object.keys(exportCsv?.[1].responses['200']?.content ?? {})).toEqual(['text/csv']);
   });
 });

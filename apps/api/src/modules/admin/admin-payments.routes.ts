@@ -44,9 +44,18 @@ export const adminPaymentsRoutes: FastifyPluginCallbackZod<{
         description:
           'Same filters as GET /api/admin/payments, every matching payment (at most 100,000: more is a 400 asking to narrow the dates). Times are East Africa Time; cells that would start a spreadsheet formula start with a single quote.',
         querystring: ZExportQuery,
-        // The file is streamed, never serialised: the 200 is declared only so the reply may send it.
+        // The file is streamed, never serialised: the schema documents what a client receives.
         response: {
-          200: z.unknown().describe('text/csv; charset=utf-8'),
+          200: {
+            description: 'The CSV file, UTF-8 with a byte-order mark',
+            content: {
+              'text/csv': {
+                schema: z
+                  .custom<Readable>((file) => file instanceof Readable)
+                  .meta({ type: 'string' }),
+              },
+            },
+          },
           ...errors(400, 401, 403),
         },
       },
