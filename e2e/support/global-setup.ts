@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The app's DATA_DIR: specs read one-time codes from its SMS outbox, as the blueprint's fakes promise. */
+    /** The app's DATA_DIR: specs read one-time codes from its SMS outbox, as people read SMS. */
     dataDir: string;
     /** The admin the app creates at start from ADMIN_USERNAME / ADMIN_PASSWORD. */
     admin: { username: string; password: string };

@@ -11,7 +11,10 @@ export const LOCAL_PHONE_PATTERN = /^0\d{9}$/;
 /** The format the forms' phone message names: 'Phone number must be in the format {phone}'. */
 export const LOCAL_PHONE_FORMAT = '0XXXXXXXXX';
 
-/** A one-time code: six digits, valid five minutes, five wrong tries (blueprint, security model). */
+/**
+ * A one-time code: six digits, valid five minutes, five wrong tries, so a code cannot be guessed
+ * in its lifetime.
+ */
 export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;
 export const OTP_TTL_SECONDS = 300;

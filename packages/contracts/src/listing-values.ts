@@ -20,7 +20,7 @@ export const ADDRESS_NUMBER_MAX_LENGTH = 30;
 /** The owner's contact number on a listing: +255 or 0 and nine digits, as for a payer's phone. */
 export const OWNER_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
 
-/** Upload limits the API enforces (blueprint, security model). */
+/** Upload limits the API enforces: a photo larger than these is refused before it is decoded. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTOS_PER_LISTING_MAX = 20;

@@ -10,7 +10,7 @@ import { header, hmacSha256Hex, parseObject, sameHex } from './payment-http';
 
 /** The header carrying hex HMAC-SHA256(secret, raw body) on every simulator callback. */
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
-/** Payers that decide the outcome (blueprint "Observable fakes"); any other number pays. */
+/** Payers whose number decides the outcome, so tests and demos can fail a payment; others pay. */
 export const SIMULATOR_DECLINED_PHONE = '+255700000002';
 export const SIMULATOR_SILENT_PHONE = '+255700000003';
 

@@ -2,7 +2,10 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SmsGateway } from './sms-gateway';
 
-/** What the outbox writes: one JSON line per message (blueprint, "Observable fakes"). */
+/**
+ * What the outbox writes: one JSON line per message, which tests, demos and people read to see the
+ * codes and notices a real gateway would have sent.
+ */
 export interface OutboxLine {
   to: string;
   text: string;
