@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -5,18 +6,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 
-const webFeatures = [
-  'catalogue',
-  'listing-detail',
-  'auth',
-  'profile',
-  'posts',
-  'owner-listing',
-  'create-listing',
-  'subscriptions',
-  'promotions',
-  'admin',
-];
+// Every folder of features/ is a feature: one added later is walled off without editing this file.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -80,10 +75,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'check-file/filename-blocklist': [
+        'error',
+        { '**/src/features/*/api/@(get-*|*-api.*)': '<resource>.ts' },
+        {
+          errorMessage:
+            'A features/*/api module is named after the resource it calls (property.ts, subscription-status.ts): no get- prefix, no -api suffix.',
+        },
+      ],
       // Web features never import each other; shared code lives in components/ lib/ and flows upward into app/.
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are resolved against this folder, not the shell's: linted from apps/web they still hold.
+          basePath: import.meta.dirname,
           zones: [
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
@@ -92,13 +97,15 @@ export default tseslint.config(
               message: 'Web features never import each other: compose them in app/.',
             })),
             {
-              target: [
-                './apps/web/src/features',
-                './apps/web/src/components',
-                './apps/web/src/lib',
-              ],
+              target: './apps/web/src/features',
               from: './apps/web/src/app',
               message: 'Imports flow shared -> features -> app.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message:
+                'Shared code (components/, lib/) imports no feature and not app/: imports flow shared -> features -> app.',
             },
           ],
         },

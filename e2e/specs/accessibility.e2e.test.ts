@@ -267,8 +267,8 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
 
     await page.goto(`/user/lease/${owner.listingId}`);
     await page.getByRole('heading', { level: 1, name: owner.listingTitle }).waitFor();
-    await page.getByRole('button', { name: text(t.posts, 'owner.contacts.view') }).click();
-    await page.getByRole('button', { name: text(t.posts, 'owner.contacts.hide') }).waitFor();
+    await page.getByRole('button', { name: text(t.detail, 'contacts.view') }).click();
+    await page.getByRole('button', { name: text(t.detail, 'contacts.hide') }).waitFor();
     await scan(page, '/user/lease/{id} contacts open', language, findings);
 
     await page.goto('/posts');

@@ -21,10 +21,6 @@ export const ZPropertyTypeSlug = z.enum(PROPERTY_TYPE_SLUG_VALUES);
 export const ZPropertyStatus = z.enum(PROPERTY_STATUSES);
 export const ZPictureLabel = z.enum(PICTURE_LABELS);
 export const ZPropertySort = z.enum(PROPERTY_SORTS);
-export type TPropertyType = z.infer<typeof ZPropertyType>;
-export type TPropertyStatus = z.infer<typeof ZPropertyStatus>;
-export type TPictureLabel = z.infer<typeof ZPictureLabel>;
-export type TPropertySort = z.infer<typeof ZPropertySort>;
 
 const ZQueryPrice = z.coerce
   .number({ error: 'must be a whole number of TZS' })

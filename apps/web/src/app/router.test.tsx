@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { USER_SUB, signIn } from '../testing/account';
+import { USER_SUB, ownView, signIn } from '../testing/account';
 import { makeHouseForSale, makeRent } from '../testing/fixtures';
 import {
   createTestI18n,
@@ -94,12 +94,7 @@ describe('router', () => {
     ['house-for-sale', makeHouseForSale],
   ] as const)('routes /user/%s/{id} to the owner page of that type', async (slug, make) => {
     signIn();
-    const property = {
-      ...make({ id: ID, title: `Owner ${slug}` }),
-      status: 'pending' as const,
-      ownerPhoneNumber: '0712345678',
-      publishedBy: { id: USER_SUB, firstName: 'Amina', lastName: 'Juma' },
-    };
+    const property = ownView(make({ id: ID, title: `Owner ${slug}` }), { status: 'pending' });
     mockFetch((url) =>
       url.pathname === `/api/properties/${ID}` ? jsonResponse(property) : jsonResponse([]),
     );

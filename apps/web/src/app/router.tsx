@@ -1,15 +1,18 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
-import type { TPropertyType } from '@makazi/contracts/properties';
+import {
+  PROPERTY_TYPES,
+  PROPERTY_TYPE_SLUGS,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import {
   carouselQueryOptions,
   propertyPagesQueryOptions,
-} from '../features/catalogue/api/get-properties';
+} from '../features/catalogue/api/properties';
 import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/utils/search-params';
 import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { isUuid } from '../lib/guards';
-import { propertyQueryOptions } from '../features/listing-detail/api/get-property';
+import { propertyQueryOptions } from '../features/listing-detail/api/property';
 import { getSession } from '../lib/session';
 import { adminRoutes } from './admin-routes';
 import { RootLayout } from './layouts/root-layout';

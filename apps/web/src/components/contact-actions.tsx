@@ -1,13 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { formatPhone, telHref, whatsAppHref } from '../lib/contact-links';
 import './contact-actions.css';
 
 export interface ContactActionsProps {
   /** The publisher's phone: E.164 (+255712345678) or the local 0712345678. */
   phone: string;
-  /** The message Chat opens WhatsApp with, naming the listing. */
-  chatText: string;
-  /** Texts of the calling page's namespace (the owner's page and the detail page have their own). */
-  labels: { phone: string; call: string; chat: string };
+  /** The listing's title as shown, named in the message Chat opens WhatsApp with. */
+  title: string;
 }
 
 function PhoneIcon() {
@@ -32,13 +31,14 @@ function ChatIcon() {
  * gets exactly what the owner previews. A number of another shape is shown without links rather
  * than with links that fail.
  */
-export function ContactActions({ phone, chatText, labels }: ContactActionsProps) {
+export function ContactActions({ phone, title }: ContactActionsProps) {
+  const { t } = useTranslation('detail');
   const tel = telHref(phone);
-  const chat = whatsAppHref(phone, chatText);
+  const chat = whatsAppHref(phone, t('contacts.chatText', { title }));
   return (
     <>
       <p>
-        <span className="text-secondary">{labels.phone}: </span>
+        <span className="text-secondary">{t('contacts.phone')}: </span>
         <strong>{formatPhone(phone)}</strong>
       </p>
       {tel || chat ? (
@@ -46,13 +46,13 @@ export function ContactActions({ phone, chatText, labels }: ContactActionsProps)
           {tel ? (
             <a href={tel} className="btn">
               <PhoneIcon />
-              {labels.call}
+              {t('contacts.call')}
             </a>
           ) : null}
           {chat ? (
             <a href={chat} className="btn" target="_blank" rel="noopener noreferrer">
               <ChatIcon />
-              {labels.chat}
+              {t('contacts.chat')}
             </a>
           ) : null}
         </div>

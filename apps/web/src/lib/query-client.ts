@@ -10,6 +10,12 @@ function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/**
+ * The first segment of every query key that holds listings as the public pages show them (the
+ * catalogue, a detail page): whoever changes a listing drops them all with one invalidation.
+ */
+export const LISTINGS_QUERY_SCOPE = 'properties';
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,3 +1,5 @@
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import type { TProperty } from '@makazi/contracts/properties';
 import { setSession, type Session } from '../lib/session';
 import { jsonResponse } from './test-utils';
 
@@ -14,6 +16,27 @@ export const USER = {
   lastName: 'Juma',
   phoneNumber: '+255712345678',
 };
+
+/** The signed-in user as a listing names its publisher. */
+export const PUBLISHER = { id: USER_SUB, firstName: USER.firstName, lastName: USER.lastName };
+
+/**
+ * `property` as GET /api/properties/{id} answers its owner, the signed-in user: with the owner's
+ * fields (the listing's phone, the status details).
+ */
+export function ownView(
+  property: TProperty,
+  owner: Partial<TViewerProperty> = {},
+): TViewerProperty {
+  return {
+    ...property,
+    publishedBy: PUBLISHER,
+    ownerPhoneNumber: '0712345678',
+    rejectionReason: null,
+    missingPictureLabels: [],
+    ...owner,
+  } as TViewerProperty;
+}
 
 export function signIn(overrides: Partial<Session> = {}): Session {
   const session: Session = {
@@ -59,4 +82,13 @@ export function requestsTo(
       );
     })
     .map(([, init]) => init);
+}
+
+/** The Authorization header of every call a mocked fetch got for one path (and method, when given). */
+export function authorizationsTo(
+  fetchMock: { mock: { calls: [RequestInfo | URL, RequestInit?][] } },
+  pathname: string,
+  method?: string,
+): (string | undefined)[] {
+  return requestsTo(fetchMock, pathname, method).map(sentAuthorization);
 }

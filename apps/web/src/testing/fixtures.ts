@@ -32,6 +32,11 @@ export function makePhoto(label: TPhoto['label'], name: string = label): TPhoto 
   };
 }
 
+/** One photo per label, each named after its label. */
+export function makePhotos(labels: readonly TPhoto['label'][]): TPhoto[] {
+  return labels.map((label) => makePhoto(label));
+}
+
 const common = () => ({
   id: crypto.randomUUID(),
   title: 'Nyumba nzuri Mikocheni',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TPropertyType } from '@makazi/contracts/properties';
-import { PROPERTY_TYPES } from '@makazi/contracts/property-values';
+import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { properties, propertyPhotos, users, wards, districts } from '../schema';

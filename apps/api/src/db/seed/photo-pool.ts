@@ -1,5 +1,8 @@
-import type { TPictureLabel, TPropertyType } from '@makazi/contracts/properties';
-import { REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
+import {
+  REQUIRED_PICTURE_LABELS,
+  type TPictureLabel,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import sharp from 'sharp';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import type { StoredPhoto } from '../../modules/media/photo-processing';

@@ -1,8 +1,11 @@
 import { readdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TPropertyType } from '@makazi/contracts/properties';
-import { PROPERTY_TYPES, REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
+import {
+  PROPERTY_TYPES,
+  REQUIRED_PICTURE_LABELS,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../gateways/storage/disk-storage';

@@ -32,6 +32,7 @@ export const listingsRoutes: FastifyPluginCallbackZod<{
       `/properties/${slug}`,
       {
         onRequest: requireSignIn,
+        preValidation: (request) => service.assertMayPost(requireActor(request)),
         schema: {
           tags: ['properties'],
           operationId: `create${type}Property`,

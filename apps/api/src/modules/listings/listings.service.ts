@@ -29,6 +29,11 @@ import type {
  */
 
 export interface ListingsService {
+  /**
+   * Refuses an account that may not post (403) or no longer exists (401). The create route asks it
+   * before checking the body: a blocked publisher hears that first, not about their fields.
+   */
+  assertMayPost(actor: Actor): Promise<void>;
   create(actor: Actor, type: TPropertyType, details: TDetails): Promise<TViewerProperty>;
   setAddress(actor: Actor, id: string, body: TAddressBody): Promise<TViewerProperty>;
   update(actor: Actor, id: string, body: TUpdatePropertyBody): Promise<TViewerProperty>;
@@ -127,6 +132,10 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   }
 
   return {
+    async assertMayPost(actor) {
+      await requirePublisher(repository.access, actor, 'canPost');
+    },
+
     async create(actor, type, details) {
       await requirePublisher(repository.access, actor, 'canPost');
       // A new listing has no address and no photos yet: a draft until both are given.

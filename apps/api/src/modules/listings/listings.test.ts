@@ -254,6 +254,9 @@ describe('POST /api/properties/:slug', () => {
       code: 'FORBIDDEN',
       message: 'Your account may not publish listings. Contact support.',
     });
+    // Told first that they may not post, not about fields they would fix in vain.
+    const incomplete = await call('POST', '/api/properties/lease', mosi, { title: 'Not allowed' });
+    expect(incomplete.statusCode).toBe(403);
     const anonymous = await call('POST', '/api/properties/lease', undefined, listingBody('Rent'));
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ZProperty,
-  type TPhoto,
-  type TPictureLabel,
-  type TProperty,
-} from '@makazi/contracts/properties';
+import type { TPictureLabel } from '@makazi/contracts/property-values';
+import { ZProperty, type TPhoto, type TProperty } from '@makazi/contracts/properties';
 import {
   insertLocationChain,
   insertPhoto,

@@ -1,21 +1,20 @@
 import { useParams } from 'react-router';
-import type { TProperty, TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertyType } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
+import { ContactsToggle } from '../../components/contacts-toggle';
 import { ContactDetails } from '../../features/listing-detail/components/contact-details';
-import {
-  ContactReveal,
-  ContactRevealChecking,
-} from '../../features/listing-detail/components/contact-reveal';
+import { ContactRevealChecking } from '../../features/listing-detail/components/contact-reveal';
 import { ListingDetailView } from '../../features/listing-detail/components/listing-detail-view';
 import { RequireSubscription } from './require-subscription';
 
 /** Spec 2: the contacts are for subscribers; the guard runs when the visitor asks to see them. */
 function renderContacts(property: TProperty) {
   return (
-    <ContactReveal>
+    <ContactsToggle>
       <RequireSubscription pending={<ContactRevealChecking />}>
         <ContactDetails id={property.id} title={property.title} />
       </RequireSubscription>
-    </ContactReveal>
+    </ContactsToggle>
   );
 }
 

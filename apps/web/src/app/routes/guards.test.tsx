@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_TYPE_SLUGS, PROPERTY_TYPES } from '@makazi/contracts/property-values';
 import { showToast } from '../../lib/toast';
 import { accountQueryKey } from '../../lib/sign-out';
-import { subscriptionStatusQueryOptions } from '../../features/subscriptions/api/get-subscription-status';
+import { subscriptionStatusQueryOptions } from '../../features/subscriptions/api/subscription-status';
 import { AppProvider } from '../provider';
 import { createRoutes } from '../router';
 import { makeRent } from '../../testing/fixtures';

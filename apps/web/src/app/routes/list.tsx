@@ -1,4 +1,4 @@
-import type { TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertyType } from '@makazi/contracts/property-values';
 import { CatalogueList } from '../../features/catalogue/components/catalogue-list';
 
 export function ListRoute({ type }: { type: TPropertyType }) {

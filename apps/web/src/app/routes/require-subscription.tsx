@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/error-notice';
 import { useSession } from '../../lib/session';
-import { useSubscriptionStatus } from '../../features/subscriptions/api/get-subscription-status';
+import { useSubscriptionStatus } from '../../features/subscriptions/api/subscription-status';
 import { GuardRedirect } from './guard-redirect';
 
 export interface RequireSubscriptionProps {

@@ -10,9 +10,15 @@ import { adminJson } from './admin-client';
 export type TUserFilter = Pick<TAdminUsersQuery, 'page' | 'pageSize'> &
   Partial<Pick<TAdminUsersQuery, 'q'>>;
 
+export function usersQueryKey(filter?: TUserFilter) {
+  return filter
+    ? (['admin', 'users', 'list', filter] as const)
+    : (['admin', 'users', 'list'] as const);
+}
+
 export function usersQueryOptions(filter: TUserFilter) {
   return {
-    queryKey: ['admin', 'users', 'list', filter] as const,
+    queryKey: usersQueryKey(filter),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       adminJson('GET', '/admin/users', ZAdminUsersResponse, { query: { ...filter }, signal }),
   };

@@ -17,6 +17,7 @@ import {
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { isAdminApiError } from '../api/admin-client';
+import { dashboardQueryOptions } from '../api/dashboard';
 import { propertiesQueryKey, propertyDetailQueryOptions } from '../api/properties';
 import { useAdminText, type TAdminKey } from '../hooks/use-admin-text';
 import { useApprove } from '../hooks/use-approve';
@@ -200,7 +201,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
           setDisapproving(null);
           snackbar.show(t('properties.disapproved', { title: target.title }));
           void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
-          void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+          void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
         }}
       />
       {snackbar.element}

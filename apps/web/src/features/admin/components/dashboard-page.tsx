@@ -25,7 +25,7 @@ const CARDS: { key: keyof Omit<TAdminDashboard, 'daily'>; label: TAdminKey }[] =
 /** Spec 2's /admin/dashboard: the counts, this month's revenue and the last 30 days. */
 export function DashboardPage() {
   const { t, errorMessage } = useAdminText();
-  const dashboard = useQuery(dashboardQueryOptions);
+  const dashboard = useQuery(dashboardQueryOptions());
 
   return (
     <Box>

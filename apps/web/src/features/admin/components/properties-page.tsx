@@ -21,6 +21,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { TAdminPropertiesResponse, TAdminPropertyRow } from '@makazi/contracts/admin';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
+import { dashboardQueryOptions } from '../api/dashboard';
 import {
   propertiesQueryKey,
   propertiesQueryOptions,
@@ -113,7 +114,7 @@ export function PropertiesPage() {
     }
     snackbar.show(t('properties.disapproved', { title: target.title }));
     void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
   };
 
   const change = (changes: Record<string, string | number | undefined>) =>

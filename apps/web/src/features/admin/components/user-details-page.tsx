@@ -15,7 +15,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { TAdminUserDetail, TPermissions } from '@makazi/contracts/admin';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { isAdminApiError } from '../api/admin-client';
-import { updatePermissions, userDetailQueryKey, userDetailQueryOptions } from '../api/users';
+import {
+  updatePermissions,
+  userDetailQueryKey,
+  userDetailQueryOptions,
+  usersQueryKey,
+} from '../api/users';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatDate } from '../utils/format';
 import { LoadFailure } from './load-failure';
@@ -210,7 +215,7 @@ function PermissionsCard({ userId, permissions }: { userId: string; permissions:
     onSuccess: (answer, { permission }) => {
       setPermission(permission, answer[permission]);
       setSaves((current) => ({ ...current, [permission]: { state: 'saved' } }));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'users', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: usersQueryKey() });
     },
     onError: (error, { permission, value }) => {
       // Only this switch goes back: the others may have been saved meanwhile.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminPropertiesResponse, TAdminPropertyRow } from '@makazi/contracts/admin';
+import { dashboardQueryOptions } from '../api/dashboard';
 import { approveProperty, propertiesQueryKey, type TPropertyFilter } from '../api/properties';
 
 export const MODERATION_MUTATION_KEY = ['admin', 'moderate'] as const;
@@ -65,7 +66,7 @@ export function useApprove({
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: MODERATION_MUTATION_KEY }) <= 1) {
         void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+        void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
       }
     },
   });

@@ -1,13 +1,12 @@
 import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/icons';
+import { DialogTitleBar } from '../../../components/dialog-title-bar';
 import { closeAuthModal, openAuthModal, useAuthModal } from '../../../lib/auth-modal';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { returnPath } from '../utils/return-path';
 import { LoginFlow } from './login-flow';
 import { RegisterForm } from './register-form';
-import '../../../components/dialog.css';
 import './auth.css';
 
 function focusFirstField(node: HTMLElement | null) {
@@ -65,19 +64,13 @@ export default function AuthDialog() {
     >
       {open ? (
         <div className="auth-dialog__panel">
-          <div className="auth-dialog__top">
-            <h2 id={titleId} className="auth-dialog__title">
-              {modal === 'login' ? t('login.title') : t('register.title')}
-            </h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={t('dialog.close')}
-              onClick={closeAuthModal}
-            >
-              <CloseIcon />
-            </button>
-          </div>
+          <DialogTitleBar
+            titleId={titleId}
+            title={modal === 'login' ? t('login.title') : t('register.title')}
+            closeLabel={t('dialog.close')}
+            onClose={closeAuthModal}
+            className="auth-dialog__top"
+          />
           {modal === 'login' ? (
             <LoginFlow
               key={`login:${phoneNumber ?? ''}`}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertyType } from '@makazi/contracts/property-values';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
 import { PhotoCameraIcon } from '../../../components/icons';
+import { ListingPrice } from '../../../components/listing-price';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { formatTzs } from '../../../lib/format';
 import {
   PRICE_TERM_WORDS,
   cardAddress,
@@ -46,7 +46,6 @@ export function PropertyCard({
   const end = property.promotionEndDate;
   // Running promotions only: a past end, none or an unreadable date shows no badge.
   const promoted = end !== null && Date.parse(end) > (now ?? mountedAt);
-  const { t: tCommon } = useTranslation();
   const title = cardTitle(property.title) ?? t('card.noTitle');
   const owner = cardOwner(property.ownerName);
   const address = cardAddress(property);
@@ -82,19 +81,11 @@ export function PropertyCard({
           <Heading className="property-card__title" title={property.title.trim() || undefined}>
             {title}
           </Heading>
-          <p
+          <ListingPrice
+            price={property.price}
+            type={property.type}
             className="property-card__price"
-            data-testid="property-price"
-            data-price={property.price}
-          >
-            {formatTzs(property.price)}
-            {property.type === 'Rent' ? (
-              <span className="property-card__per text-secondary">
-                {' '}
-                {tCommon('price.perMonth')}
-              </span>
-            ) : null}
-          </p>
+          />
           {property.type === 'Apartment' && property.appartmentPriceTerm ? (
             <p className="property-card__line text-secondary">
               {/^\d+$/.test(property.appartmentPriceTerm.trim())

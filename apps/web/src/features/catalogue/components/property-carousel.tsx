@@ -9,7 +9,7 @@ import 'swiper/css';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
-import { useCarouselProperties } from '../api/get-properties';
+import { useCarouselProperties } from '../api/properties';
 import { PropertyCard } from './property-card';
 import './property-carousel.css';
 

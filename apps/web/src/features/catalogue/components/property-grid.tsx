@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
-import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/get-properties';
+import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/properties';
 import { PropertyCard } from './property-card';
 import './property-grid.css';
 

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_SORTS } from '@makazi/contracts/property-values';
-import type { TPropertySort } from '@makazi/contracts/properties';
+import { PROPERTY_SORTS, type TPropertySort } from '@makazi/contracts/property-values';
 import { OutlinedSelectField } from '../../../components/field';
 import { isPropertySort } from '../../../lib/guards';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TPropertySort } from '@makazi/contracts/properties';
+import type { TPropertySort } from '@makazi/contracts/property-values';
 import {
   hasActiveFilter,
   parseCatalogueSearch,

@@ -1,5 +1,8 @@
-import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
-import type { TPropertySort, TPropertyType } from '@makazi/contracts/properties';
+import {
+  PRICE_TZS_MAX,
+  type TPropertySort,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import { isPropertySort, isPropertyType } from '../../../lib/guards';
 
 export interface CatalogueSearch {

@@ -6,6 +6,7 @@ import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';
+import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { accountQueryKey } from '../../../lib/sign-out';
 import { showToast } from '../../../lib/toast';
@@ -195,7 +196,8 @@ function SignedInCheckout({
       // The settled payment itself needs no second look.
       predicate: (query) => query.queryKey[2] !== 'payment',
     });
-    if (kind === 'promotion') void queryClient.invalidateQueries({ queryKey: ['properties'] });
+    if (kind === 'promotion')
+      void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
     void showToast(
       kind === 'subscription' ? t('subscribe.success') : t('promote.success'),
       'success',

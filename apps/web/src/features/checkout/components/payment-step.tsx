@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatTzs } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import type { PayerDetails } from '../api/payments';
-import { useAccountPhone } from '../api/payer-phone';
+import { useAccountPhone } from '../hooks/use-account-phone';
 import { isPayerPhone, localPhone, normalisePayerPhone } from '../utils/phone';
 import { checkoutPath } from '../utils/navigation-state';
 import { OrderSummary } from './order-summary';

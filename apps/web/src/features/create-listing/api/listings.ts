@@ -7,6 +7,7 @@ import {
 } from '@makazi/contracts/property-values';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { isPropertyOutline, isRecord, isUuid } from '../../../lib/guards';
+import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 
 /*
@@ -60,7 +61,7 @@ export async function getOwnListing(id: string, signal?: AbortSignal): Promise<T
 
 export function ownListingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['properties', 'own', id],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'own', id],
     queryFn: ({ signal }) => getOwnListing(id, signal),
     // The wizard edits this record: always start from what the server holds now.
     staleTime: 0,

@@ -5,7 +5,7 @@ import { ContactActions } from '../../../components/contact-actions';
 import { ErrorNotice } from '../../../components/error-notice';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useContact } from '../api/get-contact';
+import { useContact } from '../api/contact';
 
 export interface ContactDetailsProps {
   /** The listing's id. */
@@ -53,19 +53,14 @@ export function ContactDetails({ id, title }: ContactDetailsProps) {
         </p>
         <ContactActions
           phone={contact.data.phoneNumber}
-          chatText={t('contacts.chatText', { title: title.trim() || t('fields.noTitle') })}
-          labels={{
-            phone: t('contacts.phone'),
-            call: t('contacts.call'),
-            chat: t('contacts.chat'),
-          }}
+          title={title.trim() || t('fields.noTitle')}
         />
       </>
     );
   }
 
   return (
-    <div data-testid="contact-details" className="contact-details">
+    <div data-testid="contact-details" className="contact-card">
       {body}
     </div>
   );

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
-import type { TProperty, TPropertyType } from '@makazi/contracts/properties';
+import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';
+import { ListingNotFound } from '../../../components/listing-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { isPropertyOutline, isUuid } from '../../../lib/guards';
-import { useProperty } from '../api/get-property';
+import { listingFromState } from '../../../lib/listing-state';
+import { useProperty } from '../api/property';
 import { PropertyDetail } from './property-detail';
 import './listing-detail.css';
 
@@ -19,24 +21,14 @@ export interface ListingDetailViewProps {
   renderContacts?: (property: TProperty) => ReactNode;
 }
 
-/** Navigation state is a hint from the card; only a valid listing with the same id is used. */
-function placeholderFrom(state: unknown, id: string): TProperty | undefined {
-  if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
-  const { property } = state;
-  return isPropertyOutline(property) && property.id === id ? property : undefined;
-}
-
 function NotFound({ type }: { type: TPropertyType }) {
   const { t } = useTranslation('detail');
   return (
-    <div role="status" data-testid="listing-not-found" className="detail-not-found">
-      <title>{t('notFound.title')}</title>
-      <h1>{t('notFound.title')}</h1>
-      <p className="detail-not-found__text">{t('notFound.text')}</p>
-      <Link to={`/${PROPERTY_TYPE_SLUGS[type]}`} className="btn detail-not-found__link">
-        {t('notFound.browse')}
-      </Link>
-    </div>
+    <ListingNotFound
+      title={t('notFound.title')}
+      text={t('notFound.text')}
+      link={{ to: `/${PROPERTY_TYPE_SLUGS[type]}`, label: t('notFound.browse') }}
+    />
   );
 }
 
@@ -46,7 +38,7 @@ export function ListingDetailView({ type, id, renderContacts }: ListingDetailVie
   const validId = isUuid(id);
   const query = useProperty(id, {
     enabled: validId,
-    placeholder: placeholderFrom(location.state, id),
+    placeholder: listingFromState(location.state, id, isPropertyOutline),
   });
   const listPath = `/${PROPERTY_TYPE_SLUGS[type]}`;
 
@@ -76,7 +68,7 @@ export function ListingDetailView({ type, id, renderContacts }: ListingDetailVie
       );
   } else {
     body = (
-      <div aria-busy="true" className="detail-placeholder">
+      <div aria-busy="true" className="listing-article detail-placeholder">
         <span className="skeleton detail-placeholder__photo" />
         <div>
           <span className="skeleton detail-placeholder__line" style={{ width: '40%' }} />

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TViewerProperty } from '@makazi/contracts/listings';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';
+import { ListingNotFound } from '../../../components/listing-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { isUuid } from '../../../lib/guards';
+import { listingFromState } from '../../../lib/listing-state';
 import { useSession } from '../../../lib/session';
 import { isViewerProperty } from '../../../lib/viewer-property';
 import { useOwnerListing } from '../api/owner-listing';
@@ -19,24 +20,14 @@ export interface OwnerListingPageProps {
   id: string;
 }
 
-/** Navigation state from /posts is a hint; only a valid listing with the same id is used. */
-function placeholderFrom(state: unknown, id: string): TViewerProperty | undefined {
-  if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
-  const { property } = state;
-  return isViewerProperty(property) && property.id === id ? property : undefined;
-}
-
 function NotFound() {
   const { t } = useTranslation('posts');
   return (
-    <div role="status" data-testid="listing-not-found" className="owner-not-found">
-      <title>{t('owner.notFound.title')}</title>
-      <h1>{t('owner.notFound.title')}</h1>
-      <p className="owner-not-found__text">{t('owner.notFound.text')}</p>
-      <Link to="/posts" className="btn owner-not-found__link">
-        {t('owner.notFound.link')}
-      </Link>
-    </div>
+    <ListingNotFound
+      title={t('owner.notFound.title')}
+      text={t('owner.notFound.text')}
+      link={{ to: '/posts', label: t('owner.notFound.link') }}
+    />
   );
 }
 
@@ -46,7 +37,7 @@ function OwnerListing({ type, id, sub }: OwnerListingPageProps & { sub: string }
   const validId = isUuid(id);
   const query = useOwnerListing(sub, id, {
     enabled: validId,
-    placeholder: placeholderFrom(location.state, id),
+    placeholder: listingFromState(location.state, id, isViewerProperty),
   });
 
   if (!validId) return <NotFound />;

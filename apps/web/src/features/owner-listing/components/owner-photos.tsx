@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPhoto, TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertyType } from '@makazi/contracts/property-values';
+import type { TPhoto } from '@makazi/contracts/properties';
+import { PhotoGallery, usePhotoText } from '../../../components/photo-gallery';
 import { ResponsiveImage } from '../../../components/responsive-image';
 
 export interface OwnerPhotosProps {
@@ -9,8 +11,6 @@ export interface OwnerPhotosProps {
   title: string;
 }
 
-const MAIN_SIZES = '(min-width: 1280px) 620px, (min-width: 900px) 50vw, 100vw';
-const SIDE_SIZES = '(min-width: 900px) 140px, 25vw';
 const ALL_SIZES = '(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw';
 /**
  * Side pictures beside the main one on a house for sale, whose eight required photos would crowd
@@ -33,27 +33,24 @@ function coverFirst(photos: TPhoto[], type: TPropertyType): TPhoto[] {
 export function OwnerPhotos({ photos, type, title }: OwnerPhotosProps) {
   const { t } = useTranslation('posts');
   const { t: tDetail } = useTranslation('detail');
+  const { label, alt } = usePhotoText(title);
   const [selected, setSelected] = useState(0);
   const [showAll, setShowAll] = useState(false);
-  const mainId = useId();
   const ordered = coverFirst(photos, type);
   const sideCount = type === 'HouseForSale' ? 1 + HOUSE_SIDE_PICTURES : ordered.length;
-  const side = ordered.length > 1 ? ordered.slice(0, sideCount) : [];
-  const hasMore = type === 'HouseForSale' && ordered.length > side.length;
-  const main = ordered[selected] ?? ordered[0];
-  const label = (photo: TPhoto) => tDetail(`pictureLabels.${photo.label}`);
-  const altFor = (photo: TPhoto | undefined) =>
-    photo ? t('owner.photos.photoAlt', { label: label(photo), title }) : title;
+  // The gallery shows no side pictures for a lone photo.
+  const sideShown = ordered.length > 1 ? Math.min(sideCount, ordered.length) : 0;
+  const hasMore = type === 'HouseForSale' && ordered.length > sideShown;
 
   return (
-    <section aria-label={t('owner.photos.label')} className="owner-photos">
+    <section aria-label={tDetail('gallery.label')} className="owner-photos">
       {showAll ? (
         <ul aria-label={t('owner.photos.all')} className="owner-photos__all">
           {ordered.map((photo) => (
             <li key={photo.id}>
               <figure>
                 <div className="owner-photos__frame">
-                  <ResponsiveImage photo={photo} alt={altFor(photo)} sizes={ALL_SIZES} />
+                  <ResponsiveImage photo={photo} alt={alt(photo)} sizes={ALL_SIZES} />
                 </div>
                 <figcaption className="text-secondary">{label(photo)}</figcaption>
               </figure>
@@ -61,35 +58,15 @@ export function OwnerPhotos({ photos, type, title }: OwnerPhotosProps) {
           ))}
         </ul>
       ) : (
-        <div className="owner-photos__view">
-          <div id={mainId} className="owner-photos__main">
-            <ResponsiveImage
-              key={main?.id ?? 'none'}
-              photo={main}
-              alt={altFor(main)}
-              sizes={MAIN_SIZES}
-              priority
-            />
-          </div>
-          {side.length > 0 ? (
-            <ul aria-label={t('owner.photos.side')} className="owner-photos__side">
-              {side.map((photo, index) => (
-                <li key={photo.id}>
-                  <button
-                    type="button"
-                    className="owner-photos__thumb"
-                    onClick={() => setSelected(index)}
-                    aria-controls={mainId}
-                    aria-pressed={index === selected}
-                    aria-label={t('owner.photos.show', { index: index + 1, label: label(photo) })}
-                  >
-                    <ResponsiveImage photo={photo} alt="" sizes={SIDE_SIZES} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <PhotoGallery
+          photos={ordered}
+          title={title}
+          selected={selected}
+          onSelect={setSelected}
+          thumbnailsLabel={t('owner.photos.side')}
+          maxThumbnails={sideCount}
+          layout="beside"
+        />
       )}
       {hasMore ? (
         <button

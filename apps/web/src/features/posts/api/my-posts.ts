@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/guards';
+import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { accountQueryKey } from '../../../lib/sign-out';
 import { isViewerPropertyList } from '../../../lib/viewer-property';
 
@@ -58,7 +59,7 @@ export function useDeletePost(sub: string) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey });
       // A published listing also leaves the catalogue's lists and carousels.
-      void queryClient.invalidateQueries({ queryKey: ['properties'] });
+      void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
     },
   });
 }

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
+import { ListingPrice } from '../../../components/listing-price';
 import { ListingStatus } from '../../../components/listing-status';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { formatTzs } from '../../../lib/format';
 import { coverPhoto, postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
 
@@ -21,7 +21,6 @@ export interface PostCardProps {
 
 export function PostCard({ property, now, onDelete }: PostCardProps) {
   const { t, i18n } = useTranslation('posts');
-  const { t: tCommon } = useTranslation();
   const titleId = useId();
   const promotedUntil = runningPromotionEnd(property.promotionEndDate, now);
   const title = postText(property.title) || t('card.noTitle');
@@ -58,12 +57,7 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
             {description}
           </p>
         ) : null}
-        <p className="post-card__price" data-testid="property-price">
-          {formatTzs(property.price)}
-          {property.type === 'Rent' ? (
-            <span className="post-card__per text-secondary"> {tCommon('price.perMonth')}</span>
-          ) : null}
-        </p>
+        <ListingPrice price={property.price} type={property.type} className="post-card__price" />
         {promotedUntil ? (
           <p className="post-card__promoted" data-testid="promoted-until">
             {t('card.promotedUntil', {

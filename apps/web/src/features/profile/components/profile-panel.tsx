@@ -2,16 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@makazi/contracts/users';
 import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
-import { CloseIcon } from '../../../components/icons';
 import { OutlinedTextField } from '../../../components/field';
+import { SideSheet } from '../../../components/side-sheet';
 import { isApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { useModalDialog } from '../../../lib/use-modal-dialog';
-import { useUpdateUser, useUser } from '../api/user';
+import { useUpdateUser, useUser } from '../../../lib/user';
 import { validateName, type TNameError } from '../utils/validate-name';
-import '../../../components/dialog.css';
 import './profile-panel.css';
 
 export interface ProfilePanelProps {
@@ -190,48 +188,31 @@ function SessionEnded({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * Spec 2 and 4: the profile side panel. A native modal <dialog> on the right edge (the browser traps
- * focus, closes it on Escape and gives focus back to the avatar button), with the first and last name
- * from GET /api/users/{sub}, editable, and the phone number read-only. The content mounts only while
- * the panel is open, so every opening starts from the saved name.
+ * Spec 2 and 4: the profile side panel, a side sheet (the browser traps focus, closes it on Escape
+ * and gives focus back to the avatar button), with the first and last name from GET
+ * /api/users/{sub}, editable, and the phone number read-only. The content mounts only while the
+ * panel is open, so every opening starts from the saved name.
  */
-export default function ProfilePanel({ id, open, onClose }: ProfilePanelProps) {
+export default function ProfilePanel(props: ProfilePanelProps) {
+  const { open, onClose } = props;
   const { t } = useTranslation();
   const session = useSession();
-  // Only a press that starts and ends on the backdrop closes: selecting text in a field and
-  // releasing outside the panel must not throw away what was typed.
-  const { dialogProps } = useModalDialog({ open, onDismiss: onClose, backdrop: 'press' });
-  const titleId = useId();
-
   return (
-    <dialog
-      {...dialogProps}
-      id={id}
-      className="dialog dialog--side profile-panel"
-      aria-labelledby={titleId}
+    <SideSheet
+      {...props}
+      title={t('header.profile')}
+      closeLabel={t('profile.close')}
+      // Selecting text in a field and releasing outside the panel must not throw away the typing.
+      backdrop="press"
+      className="profile-panel"
     >
-      <div className="profile-panel__panel">
-        <div className="profile-panel__top">
-          <h2 id={titleId} className="profile-panel__title">
-            {t('header.profile')}
-          </h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('profile.close')}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {open ? (
-          session ? (
-            <ProfileBody key={session.sub} sub={session.sub} onDone={onClose} />
-          ) : (
-            <SessionEnded onDone={onClose} />
-          )
-        ) : null}
-      </div>
-    </dialog>
+      {open ? (
+        session ? (
+          <ProfileBody key={session.sub} sub={session.sub} onDone={onClose} />
+        ) : (
+          <SessionEnded onDone={onClose} />
+        )
+      ) : null}
+    </SideSheet>
   );
 }

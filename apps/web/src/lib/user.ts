@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TUpdateUserBody, TUser } from '@makazi/contracts/users';
-import { apiGet, apiSend } from '../../../lib/api-client';
-import { isRecord } from '../../../lib/guards';
-import { accountQueryKey } from '../../../lib/sign-out';
-import { getSession, updateSession } from '../../../lib/session';
+import { apiGet, apiSend } from './api-client';
+import { isRecord } from './guards';
+import { getSession, updateSession } from './session';
+import { accountQueryKey } from './sign-out';
 
 function isUser(body: unknown): body is TUser {
   return (
@@ -15,6 +15,10 @@ function isUser(body: unknown): body is TUser {
   );
 }
 
+/**
+ * GET /api/users/{sub}: the signed-in user's own record (spec 7). One cache entry for everyone who
+ * reads it (the profile panel, the checkout's payer number), so whoever asks second costs no request.
+ */
 export function userQueryOptions(sub: string) {
   return queryOptions({
     queryKey: [...accountQueryKey(sub), 'user'],
@@ -23,7 +27,6 @@ export function userQueryOptions(sub: string) {
   });
 }
 
-/** GET /api/users/{sub}: the signed-in user's own record (spec 7). */
 export function useUser(sub: string) {
   return useQuery(userQueryOptions(sub));
 }

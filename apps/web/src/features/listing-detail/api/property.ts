@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProperty } from '@makazi/contracts/properties';
 import { apiGet } from '../../../lib/api-client';
 import { isPropertyOutline } from '../../../lib/guards';
+import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 
 export async function getProperty(id: string, signal?: AbortSignal): Promise<TProperty> {
   return (await apiGet(`/properties/${encodeURIComponent(id)}`, isPropertyOutline, { signal }))
@@ -10,7 +11,7 @@ export async function getProperty(id: string, signal?: AbortSignal): Promise<TPr
 
 export function propertyQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['properties', 'detail', id],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'detail', id],
     queryFn: ({ signal }) => getProperty(id, signal),
   });
 }

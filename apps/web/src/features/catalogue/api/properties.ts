@@ -4,9 +4,11 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import type { TProperty, TPropertySort, TPropertyType } from '@makazi/contracts/properties';
+import type { TPropertySort, TPropertyType } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
 import { apiGet, type ApiResponse } from '../../../lib/api-client';
 import { isPropertyList } from '../../../lib/guards';
+import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 
 export interface PropertiesFilter {
   type?: TPropertyType;
@@ -32,7 +34,7 @@ export function getProperties(
 
 export function carouselQueryOptions(type: TPropertyType) {
   return queryOptions({
-    queryKey: ['properties', 'carousel', type],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'carousel', type],
     queryFn: async ({ signal }) =>
       (await getProperties({ type }, { limit: CAROUSEL_LIMIT, signal })).data,
   });
@@ -44,7 +46,7 @@ export function useCarouselProperties(type: TPropertyType) {
 
 export function propertyPagesQueryOptions(filter: PropertiesFilter) {
   return infiniteQueryOptions({
-    queryKey: ['properties', 'pages', filter],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'pages', filter],
     queryFn: ({ pageParam, signal }) =>
       getProperties(filter, { limit: GRID_PAGE_SIZE, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,

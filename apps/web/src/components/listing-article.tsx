@@ -1,0 +1,190 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPropertyAddress } from '@makazi/contracts/property-values';
+import type { TProperty } from '@makazi/contracts/properties';
+import { ListingPrice } from './listing-price';
+import './listing-article.css';
+
+interface ListingField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+export interface ListingArticleProps {
+  property: TProperty;
+  /** Each page keeps its own test id on the article. */
+  testId: string;
+  /** The first column: the page's photos. */
+  photos: ReactNode;
+  /**
+   * Where the address stands: a row of the details (the public page), or under the price (the
+   * owner's page, who checks where their listing shows before reading the rest).
+   */
+  address: 'details' | 'heading';
+  /** Next to the type chip: the public page's Promoted badge (a `listing-article__chip`). */
+  badge?: ReactNode;
+  /** Between the price and the details: the contacts, the owner's status line. */
+  children?: ReactNode;
+}
+
+/** The title as shown: a listing saved without one still gets a heading. */
+export function useListingTitle(property: TProperty): string {
+  const { t } = useTranslation('detail');
+  return property.title.trim() || t('fields.noTitle');
+}
+
+/** Every field of the listing's type (spec 3), labelled and formatted for reading. */
+function useTypeFields(property: TProperty): ListingField[] {
+  const { t } = useTranslation('detail');
+  const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+  const yesNo = (available: boolean) =>
+    available ? t('fields.available') : t('fields.notAvailable');
+  const text = (value: string) => value.trim() || t('fields.none');
+  const rooms = (p: { numberOfBedrooms: number; numberOfBathrooms: number }): ListingField[] => [
+    { key: 'bedrooms', label: t('fields.bedrooms'), value: count(p.numberOfBedrooms) },
+    { key: 'bathrooms', label: t('fields.bathrooms'), value: count(p.numberOfBathrooms) },
+  ];
+  const services = (p: {
+    distanceFromMainRoad: string;
+    isWaterServiceAvailable: boolean;
+    isElectricityServiceAvailable: boolean;
+  }): ListingField[] => [
+    { key: 'distance', label: t('fields.distance'), value: text(p.distanceFromMainRoad) },
+    { key: 'water', label: t('fields.water'), value: yesNo(p.isWaterServiceAvailable) },
+    {
+      key: 'electricity',
+      label: t('fields.electricity'),
+      value: yesNo(p.isElectricityServiceAvailable),
+    },
+  ];
+
+  switch (property.type) {
+    case 'Rent':
+      return [
+        ...rooms(property),
+        {
+          key: 'leaseTerm',
+          label: t('fields.leaseTerm'),
+          value: t('fields.months', { count: property.leaseTerm }),
+        },
+      ];
+    case 'Land':
+      return [
+        {
+          key: 'lotWidth',
+          label: t('fields.lotWidth'),
+          value: t('fields.metres', { value: count(property.lotWidth) }),
+        },
+        {
+          key: 'lotLength',
+          label: t('fields.lotLength'),
+          value: t('fields.metres', { value: count(property.lotLength) }),
+        },
+        { key: 'lotStatus', label: t('fields.lotStatus'), value: text(property.lotStatus) },
+        ...services(property),
+      ];
+    case 'Apartment': {
+      const term = property.appartmentPriceTerm.trim();
+      // The term is free text; a bare number is a count of months (spec 3).
+      const value = /^\d+$/.test(term)
+        ? t('fields.months', { count: Number(term) })
+        : term || t('fields.none');
+      return [...rooms(property), { key: 'priceTerm', label: t('fields.priceTerm'), value }];
+    }
+    case 'HouseForSale':
+      return [
+        ...rooms(property),
+        {
+          key: 'squareFootage',
+          label: t('fields.squareFootage'),
+          value:
+            property.squareFootage === null
+              ? t('fields.none')
+              : t('fields.squareMetres', { value: count(property.squareFootage) }),
+        },
+        ...services(property),
+      ];
+  }
+}
+
+/**
+ * A listing as its page shows it, the public detail page and the owner's alike (one set of words,
+ * the eagerly loaded 'detail' namespace, so the owner reads their listing as visitors will): the
+ * photos, then a column with the type, title, price, what the page adds, every field of the type
+ * and the description. From 900px the column stands beside the photos.
+ */
+export function ListingArticle({ property, testId, address, ...slots }: ListingArticleProps) {
+  const { t } = useTranslation('detail');
+  const { t: tCommon } = useTranslation();
+  const typeFields = useTypeFields(property);
+  const title = useListingTitle(property);
+  const fieldsId = useId();
+  const descriptionId = useId();
+  const typeName = tCommon(`types.${property.type}`);
+  const addressText = formatPropertyAddress(property.propertyAddress) || t('fields.none');
+
+  const fields: ListingField[] = [
+    { key: 'type', label: t('fields.type'), value: typeName },
+    ...(address === 'details'
+      ? [{ key: 'address', label: t('fields.address'), value: addressText }]
+      : []),
+    ...typeFields,
+    {
+      key: 'owner',
+      label: t('fields.owner'),
+      value: property.ownerName.trim() || t('fields.none'),
+    },
+  ];
+
+  return (
+    <article data-testid={testId} data-type={property.type} className="listing-article">
+      {slots.photos}
+      <div className="listing-article__side">
+        <div>
+          <div className="listing-article__chips">
+            <span className="listing-article__chip">{typeName}</span>
+            {slots.badge}
+          </div>
+          <h1 className="listing-article__title">{title}</h1>
+          <ListingPrice
+            price={property.price}
+            type={property.type}
+            className="listing-article__price"
+          />
+          {address === 'heading' ? (
+            <p className="listing-article__address text-secondary" data-testid="property-address">
+              <span className="listing-article__sr">{t('fields.address')}: </span>
+              {addressText}
+            </p>
+          ) : null}
+        </div>
+
+        {slots.children}
+
+        <section aria-labelledby={fieldsId}>
+          <h2 id={fieldsId} className="listing-article__heading">
+            {t('fields.heading')}
+          </h2>
+          <dl className="listing-article__fields">
+            {fields.map((field) => (
+              <div key={field.key} style={{ display: 'contents' }} data-field={field.key}>
+                <dt>{field.label}</dt>
+                <dd className="listing-article__value">{field.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby={descriptionId}>
+          <h2 id={descriptionId} className="listing-article__heading">
+            {t('fields.description')}
+          </h2>
+          <p className="listing-article__description">
+            {property.description.trim() || t('fields.none')}
+          </p>
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPhoto } from '@makazi/contracts/properties';
+import { ResponsiveImage } from './responsive-image';
+import './photo-gallery.css';
+
+type TGalleryLayout = 'below' | 'beside';
+
+export interface PhotoGalleryProps {
+  /** In the order shown. */
+  photos: TPhoto[];
+  /** The listing's title as shown, named in each photo's alt text. */
+  title: string;
+  /**
+   * The index of the photo shown large, for a caller that keeps the choice itself so it outlives
+   * the gallery (the owner's page swaps the gallery for every photo at once and back). Without
+   * them, the gallery keeps it.
+   */
+  selected?: number;
+  onSelect?: (index: number) => void;
+  /** The accessible name of the thumbnails' list. */
+  thumbnailsLabel: string;
+  /** Only the first this-many photos get a thumbnail. */
+  maxThumbnails?: number;
+  /**
+   * 'below': the thumbnails in a row under the main photo. 'beside': from 900px in a column at
+   * its right, as tall as the main photo (the owner's page).
+   */
+  layout?: TGalleryLayout;
+}
+
+/** How wide each image is drawn: the main photo fills its page column. */
+const SIZES: Record<TGalleryLayout, { main: string; thumbnail: string }> = {
+  below: {
+    main: '(min-width: 1280px) 760px, (min-width: 900px) 60vw, 100vw',
+    thumbnail: '96px',
+  },
+  beside: {
+    main: '(min-width: 1280px) 620px, (min-width: 900px) 50vw, 100vw',
+    thumbnail: '(min-width: 900px) 140px, 25vw',
+  },
+};
+
+/** A photo's label ('Front') and its alt text ('Front of Nyumba Sinza'), in the reader's language. */
+export function usePhotoText(title: string) {
+  const { t } = useTranslation('detail');
+  const label = (photo: TPhoto) => t(`pictureLabels.${photo.label}`);
+  const alt = (photo: TPhoto | undefined) =>
+    photo ? t('gallery.photoAlt', { label: label(photo), title }) : title;
+  return { label, alt };
+}
+
+/**
+ * A listing's photos: the chosen one large, thumbnails to choose another. The main photo is the
+ * page's largest paint, so it loads first.
+ */
+export function PhotoGallery({
+  photos,
+  title,
+  selected,
+  onSelect,
+  thumbnailsLabel,
+  maxThumbnails = photos.length,
+  layout = 'below',
+}: PhotoGalleryProps) {
+  const { t } = useTranslation('detail');
+  const { label, alt } = usePhotoText(title);
+  const [ownChoice, setOwnChoice] = useState(0);
+  const chosen = selected ?? ownChoice;
+  const choose = onSelect ?? setOwnChoice;
+  const mainId = useId();
+  const main = photos[chosen] ?? photos[0];
+  const thumbnails = photos.length > 1 ? photos.slice(0, maxThumbnails) : [];
+  const sizes = SIZES[layout];
+
+  return (
+    <div className={`photo-gallery photo-gallery--${layout}`}>
+      <div id={mainId} className="photo-gallery__main">
+        <ResponsiveImage
+          key={main?.id ?? 'none'}
+          photo={main}
+          alt={alt(main)}
+          sizes={sizes.main}
+          priority
+        />
+      </div>
+      {thumbnails.length > 0 ? (
+        <ul aria-label={thumbnailsLabel} className="photo-gallery__thumbs">
+          {thumbnails.map((photo, index) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                className="photo-gallery__thumb"
+                onClick={() => choose(index)}
+                aria-controls={mainId}
+                aria-pressed={index === chosen}
+                aria-label={t('gallery.show', { index: index + 1, label: label(photo) })}
+              >
+                <ResponsiveImage photo={photo} alt="" sizes={sizes.thumbnail} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
