@@ -4,7 +4,7 @@ import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 
 /*
- * The admin area (spec 2, issue 6): its own tree beside the public RootLayout, so the public header
+ * The admin area (issue 6): its own tree beside the public RootLayout, so the public header
  * and footer are not drawn. Every page is a lazy chunk: MUI, zod and the admin code never reach the
  * first visit. The router adds these with `...adminRoutes`.
  */
@@ -54,7 +54,7 @@ export const adminRoutes: RouteObject[] = [
             },
           })),
           ...['users', 'permisions'].map((path): RouteObject => ({
-            // Spec 2 spells the second one so; both show the users list.
+            // The second is spelled with one s on purpose; both show the users list.
             path,
             lazy: async () => {
               const { AdminUsersRoute } = await import('./routes/admin/users');

@@ -51,7 +51,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe(url);
   });
 
-  // Spec 2's guarded routes: the four detail pages, /posts and /post, and the owner's own pages.
+  // The sign-in-only routes: the four detail pages, /posts and /post, and the owner's own pages.
   it.each([
     `/land/${ID}`,
     `/lease/${ID}`,
@@ -148,7 +148,7 @@ describe('router', () => {
     if (shown) expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
   });
 
-  it('shows the spec message when a page throws', async () => {
+  it("shows 'Unexpected Application Error!' when a page throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     function Broken(): never {
       throw new Error('boom');
@@ -182,7 +182,7 @@ describe('router', () => {
 });
 
 describe('footer', () => {
-  it('links every spec footer path', async () => {
+  it('links every footer path', async () => {
     const layout: RouteObject[] = [
       { path: '/', element: <RootLayout />, children: [{ index: true, element: <p>page</p> }] },
     ];

@@ -108,7 +108,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
-              // Spec 2's guarded routes: anonymous visitors go to /login with the page in state.
+              // The sign-in-only routes: anonymous visitors go to /login with the page in state.
               // The guard is its own small chunk, fetched with the page's: the home page never needs it.
               lazy: async () => {
                 const { RequireLogin } = await import('./routes/require-login');
@@ -138,7 +138,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { Component: PostRoute };
                   },
                 },
-                // Spec 2's owner detail pages: the signed-in user's own listing, in any status.
+                // The owner detail pages: the signed-in user's own listing, in any status.
                 ...PROPERTY_TYPES.map((type): RouteObject => ({
                   path: `user/${PROPERTY_TYPE_SLUGS[type]}/:id`,
                   lazy: async () => {

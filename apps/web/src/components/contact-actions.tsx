@@ -26,7 +26,7 @@ function ChatIcon() {
 }
 
 /**
- * Spec 2's revealed contact: the phone as it is read out, Call (`tel:+255…`) and Chat (WhatsApp,
+ * The revealed contact: the phone as it is read out, Call (`tel:+255…`) and Chat (WhatsApp,
  * `https://wa.me/255…?text=…`). Shared by the owner's page and the public detail page, so a buyer
  * gets exactly what the owner previews. A number of another shape is shown without links rather
  * than with links that fail.

@@ -10,7 +10,7 @@ export interface ContactsToggleProps {
   children: ReactNode;
 }
 
-/** Spec 2's View Contacts / Hide Contacts toggle, on the public detail page and the owner's page. */
+/** The View Contacts / Hide Contacts toggle, on the public detail page and the owner's page. */
 export function ContactsToggle({ children }: ContactsToggleProps) {
   const { t } = useTranslation('detail');
   const [shown, setShown] = useState(false);

@@ -34,7 +34,7 @@ export function useListingTitle(property: TProperty): string {
   return property.title.trim() || t('fields.noTitle');
 }
 
-/** Every field of the listing's type (spec 3), labelled and formatted for reading. */
+/** Every field of the listing's type, labelled and formatted for reading. */
 function useTypeFields(property: TProperty): ListingField[] {
   const { t } = useTranslation('detail');
   const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
@@ -86,7 +86,7 @@ function useTypeFields(property: TProperty): ListingField[] {
       ];
     case 'Apartment': {
       const term = property.appartmentPriceTerm.trim();
-      // The term is free text; a bare number is a count of months (spec 3).
+      // The term is free text; a bare number is read as a count of months.
       const value = /^\d+$/.test(term)
         ? t('fields.months', { count: Number(term) })
         : term || t('fields.none');

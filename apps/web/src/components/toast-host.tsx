@@ -15,7 +15,7 @@ const ToastContainer = lazy(async () => {
       markToastContainerReady();
       return markToastContainerGone;
     }, []);
-    // Spec 9: top-right, closes after 5 s, can be dragged away, pauses while hovered. It sits
+    // Top-right, closes after 5 s, can be dragged away, pauses while hovered. It sits
     // below the 56 px sticky header, so a toast never hides the account menu or SIGN IN.
     return (
       <Container

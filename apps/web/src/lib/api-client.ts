@@ -2,7 +2,7 @@ import { isErrorCode, type TErrorCode } from '@makazi/contracts/common-values';
 import { isRecord } from './guards';
 import { clearSession, getSession, readStoredSession, tokenExpiry, updateSession } from './session';
 
-/** Spec 9: an API request gives up after 10 s, so a stalled 3G connection surfaces as an error. */
+/** An API request gives up after 10 s, so a stalled 3G connection surfaces as an error. */
 export const API_TIMEOUT_MS = 10_000;
 
 /** Codes the server sends, plus the two failures that never reach it. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Spec 2: the header shows a login or register popover depending on one piece of state (none,
+ * The header shows a login or register popover depending on one piece of state (none,
  * login or register). It lives here, outside any feature, so the header, the guards and the sign-in
  * feature can all open and close it.
  */

@@ -1,5 +1,5 @@
 /*
- * Call and Chat links for a Tanzanian phone number (spec 2: Call opens a tel: link, Chat an
+ * Call and Chat links for a Tanzanian phone number (Call opens a tel: link, Chat an
  * external chat link built from the number). Shared by every page that reveals a publisher's phone.
  */
 

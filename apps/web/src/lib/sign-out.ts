@@ -29,7 +29,7 @@ function revokeRefreshToken(refreshToken: string): void {
 }
 
 /**
- * The header's Logout, spec 2 and 4: go to /home, clear all four stored values and the in-memory
+ * The header's Logout: go to /home, clear all four stored values and the in-memory
  * profile, info toast 'User logged out successfully.'.
  *
  * The session ends only once the page being left is off the screen: ended earlier, a guarded page

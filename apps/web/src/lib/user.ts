@@ -16,7 +16,7 @@ function isUser(body: unknown): body is TUser {
 }
 
 /**
- * GET /api/users/{sub}: the signed-in user's own record (spec 7). One cache entry for everyone who
+ * GET /api/users/{sub}: the signed-in user's own record. One cache entry for everyone who
  * reads it (the profile panel, the checkout's payer number), so whoever asks second costs no request.
  */
 export function userQueryOptions(sub: string) {
@@ -32,8 +32,8 @@ export function useUser(sub: string) {
 }
 
 /**
- * PATCH /api/users/{sub} (spec 7). On success the header's name follows (spec 7: 'success updates
- * displayed name') and the cached record is refetched.
+ * PATCH /api/users/{sub}. On success the name the header displays follows, and the cached record
+ * is refetched.
  */
 export function useUpdateUser(sub: string) {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ describe('locale files', () => {
     expect(keys(sw).sort()).toEqual(keys(en).sort());
   });
 
-  it('English keeps the spec literal labels', () => {
+  it('English keeps these labels word for word, the Swahili carousel titles included', () => {
     const { catalogue, common } = testResources.en;
     expect(catalogue.carousels).toEqual({
       Rent: 'Nyumba za Kupanga',

@@ -18,7 +18,7 @@ function avatarInitial(name: string): string {
 }
 
 /**
- * Spec 2: the signed-in user's avatar (the first letter of their name) and a menu with Profile and
+ * The signed-in user's avatar (the first letter of their name) and a menu with Profile and
  * Logout, in its own chunk (an anonymous first visit never downloads it). It follows the WAI-ARIA
  * menu button pattern: Enter, Space or the arrow keys open it and focus an item, the arrows, Home
  * and End move between items, Escape closes it and returns to the button, Tab closes it and moves

@@ -16,7 +16,7 @@ type FooterKey =
   | 'feedback'
   | 'faq';
 
-/** Every footer link of spec 2, grouped. */
+/** Every footer link, grouped; each goes to `/{key}`. */
 const GROUPS: { title: 'company' | 'help' | 'social'; links: FooterKey[] }[] = [
   { title: 'company', links: ['product', 'features', 'resources', 'about', 'blog'] },
   { title: 'help', links: ['support', 'terms', 'feedback', 'faq'] },

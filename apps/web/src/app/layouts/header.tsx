@@ -27,7 +27,7 @@ export function Header() {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to="/home" className="site-header__home">
-          {/* Spec 2: the logo goes home, but its inner image goes to the create-listing page. */}
+          {/* The logo goes home, but its inner image goes to the create-listing page. */}
           <img
             src={logoSrc}
             alt=""
@@ -80,7 +80,7 @@ export function Header() {
           <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       ) : null}
-      {/* Spec 2: the login or register popover, by the auth-modal state. */}
+      {/* The login or register popover, by the auth-modal state. */}
       {authModal !== 'none' ? (
         <Suspense fallback={null}>
           <AuthDialog />

@@ -13,7 +13,7 @@ export interface MobileMenuProps {
   onClose: () => void;
 }
 
-/** Spec 2: the phone menu has POSTS and Logout (SIGN IN while signed out), plus the language. */
+/** The phone menu has POSTS and Logout (SIGN IN while signed out), plus the language. */
 export default function MobileMenu(props: MobileMenuProps) {
   const { onClose } = props;
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import './layout.css';
 
 const MAIN_ID = 'main-content';
 
-/** Spec 2: header and footer are hidden on every /admin path. */
+/** Header and footer are hidden on every /admin path. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -9,7 +9,7 @@ export interface SignInLinkProps {
 }
 
 /**
- * Spec 2: SIGN IN goes to /login, and the login popover opens over the current page. It stays a real
+ * SIGN IN goes to /login, and the login popover opens over the current page. It stays a real
  * link, so a new tab, a middle click or a link without JavaScript reach the login screen; a plain
  * left click opens the popover instead. On the sign-in screens themselves it simply navigates.
  */

@@ -7,7 +7,7 @@ import { ContactRevealChecking } from '../../features/listing-detail/components/
 import { ListingDetailView } from '../../features/listing-detail/components/listing-detail-view';
 import { RequireSubscription } from './require-subscription';
 
-/** Spec 2: the contacts are for subscribers; the guard runs when the visitor asks to see them. */
+/** The contacts are for subscribers; the guard runs when the visitor asks to see them. */
 function renderContacts(property: TProperty) {
   return (
     <ContactsToggle>

@@ -11,7 +11,7 @@ export interface GuardFrom {
 
 export interface GuardRedirectProps {
   to: '/login' | '/subscribe';
-  /** The spec 8 toast: 'You must be logged in' or 'You must be subscribed'. */
+  /** The warning toast shown once: 'You must be logged in' or 'You must be subscribed'. */
   message: string;
 }
 

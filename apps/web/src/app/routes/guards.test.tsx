@@ -107,7 +107,7 @@ beforeEach(() => {
   vi.mocked(showToast).mockClear();
 });
 
-describe('the login guard (spec 2)', () => {
+describe('the login guard', () => {
   it.each(PROPERTY_TYPES.map((type) => `/${PROPERTY_TYPE_SLUGS[type]}/${LISTING.id}`))(
     'sends an anonymous visitor of %s to /login with the page in state',
     async (path) => {
@@ -196,7 +196,7 @@ describe('the login guard (spec 2)', () => {
   });
 });
 
-describe('the subscription guard (spec 2 and 4)', () => {
+describe('the subscription guard', () => {
   function guarded(): RouteObject[] {
     return [
       {

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { LoginFlow } from '../../features/auth/components/login-flow';
 import { phoneFromState, returnPath } from '../../features/auth/utils/return-path';
 
-/** Spec 2's /login screen: after signing in, back to where the visitor was going, else /home. */
+/** The /login screen: after signing in, back to where the visitor was going, else /home. */
 export function LoginRoute() {
   const { t } = useTranslation('auth');
   const location = useLocation();

@@ -151,7 +151,7 @@ describe('/plan/{days} for a signed-in user', () => {
     expect(screen.getByRole('radio', { name: 'Mobile Payment' })).toBeChecked();
   });
 
-  it('refuses a bad phone with the spec message and sends nothing', async () => {
+  it('refuses a bad phone with a message naming both formats and sends nothing', async () => {
     signIn();
     const fetchMock = serveCheckout();
     const user = userEvent.setup();

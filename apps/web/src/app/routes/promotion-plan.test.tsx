@@ -45,7 +45,7 @@ async function pay(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('/promotion-plan/{days}', () => {
-  it('promotes the listing it was given, then goes to /posts with the spec toast', async () => {
+  it('promotes the listing it was given, then goes to /posts with the success toast', async () => {
     signIn();
     const property = makeRent({ title: 'Nyumba Sinza' });
     const promotePath = `/api/properties/${property.id}/promote`;

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { fromState, phoneFromState } from '../../features/auth/utils/return-path';
 
-/** Spec 2's /register screen: a new account goes on to /login with its phone number filled in. */
+/** The /register screen: a new account goes on to /login with its phone number filled in. */
 export function RegisterRoute() {
   const { t } = useTranslation('auth');
   const location = useLocation();

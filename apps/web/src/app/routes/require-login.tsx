@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { GuardRedirect } from './guard-redirect';
 
 /**
- * Spec 2's login-required wrapper: anonymous visitors go to /login with the page they wanted in
+ * The login-required wrapper: anonymous visitors go to /login with the page they wanted in
  * state and the toast 'You must be logged in'. As a layout route it renders the child route; around
  * an element it renders `children`.
  */

@@ -8,13 +8,13 @@ import { GuardRedirect } from './guard-redirect';
 
 export interface RequireSubscriptionProps {
   children?: ReactNode;
-  /** Shown while the status is unknown; spec 4 renders nothing then, which is the default. */
+  /** Shown while the status is unknown; nothing by default. */
   pending?: ReactNode;
 }
 
 /**
- * Spec 2's subscription-required wrapper: the login check, then the user's subscription status.
- * Spec 4: unknown renders nothing, active renders the page, inactive goes to /subscribe with the
+ * The subscription-required wrapper: the login check, then the user's subscription status.
+ * Unknown renders `pending`, active renders the page, inactive goes to /subscribe with the
  * origin in state and the toast 'You must be subscribed'. Works as a layout route (renders the
  * child route) and around an element (renders `children`).
  */

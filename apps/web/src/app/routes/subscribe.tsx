@@ -3,8 +3,8 @@ import { PlanList } from '../../features/checkout/components/plan-list';
 import { fromPath } from '../../features/checkout/utils/navigation-state';
 
 /**
- * Spec 2 /subscribe. `from` is the page the guard stopped the visitor on: Back goes there, and so
- * does a successful payment (Select Plan passes it on).
+ * The /subscribe screen. `from` is the page the guard stopped the visitor on: Back goes there, and
+ * so does a successful payment (Select Plan passes it on).
  */
 export function SubscribeRoute() {
   const location = useLocation();

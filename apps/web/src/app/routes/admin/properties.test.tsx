@@ -61,7 +61,7 @@ function tableRows() {
 }
 
 describe('/admin/property', () => {
-  it('lists the awaiting Land listings with the spec columns', async () => {
+  it('lists the awaiting Land listings with the moderation columns', async () => {
     const fetchMock = serveQueue([makeRow(1), makeRow(2, { regionName: null })]);
     await renderAdmin('/admin/property');
     expect(await screen.findByRole('heading', { name: 'Properties Management' })).toBeVisible();

@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe('/admin/users', () => {
   it.each(['/admin/users', '/admin/permisions'])(
-    '%s lists the users with the spec columns and opens a user from the row',
+    '%s lists the users with their four columns and opens a user from the row',
     async (url) => {
       const fetchMock = serveAdmin({
         'GET /api/admin/users': () => jsonResponse(page([makeUser(1), makeUser(2)])),

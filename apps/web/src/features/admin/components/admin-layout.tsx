@@ -18,7 +18,7 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { AdminNav } from './admin-nav';
 
-/** Spec 2: 140px on the smallest screens, 200px from the small breakpoint; 65px icons only. */
+/** 140px on the smallest screens, 200px from the small breakpoint; 65px closed (icons only). */
 export const DRAWER_WIDTH = { xs: 140, sm: 200 } as const;
 export const DRAWER_CLOSED_WIDTH = 65;
 const DRAWER_ID = 'admin-drawer';
@@ -43,7 +43,7 @@ function AdminFrame() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(!narrow);
-  // Spec 2: on every route change (and a resize across 480px) the drawer opens on wide screens
+  // On every route change (and a resize across 480px) the drawer opens on wide screens
   // and closes on narrow ones.
   const [seen, setSeen] = useState({ pathname, narrow });
   if (seen.pathname !== pathname || seen.narrow !== narrow) {
@@ -143,7 +143,7 @@ function AdminFrame() {
           <AdminNav open={open} />
         </Box>
       </Drawer>
-      {/* Spec 2: on a narrow screen the open drawer closes when the page is clicked. */}
+      {/* On a narrow screen the open drawer closes when the page is clicked. */}
       <Box
         component="main"
         data-testid="admin-content"

@@ -14,7 +14,7 @@ import { adminLogin } from '../api/auth';
 import { useAdminToken } from '../api/admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 
-/** Spec 2's /admin: the admin's own sign-in, apart from the users' phone sign-in. */
+/** The /admin page: the admin's own sign-in, apart from the users' phone sign-in. */
 export function AdminLoginPage() {
   const { t, errorMessage } = useAdminText();
   const location = useLocation();

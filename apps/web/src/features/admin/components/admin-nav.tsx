@@ -53,7 +53,7 @@ const ENTRIES: NavEntry[] = [
   },
 ];
 
-/** Spec 2's side navigation; the entry of the current page is gold (theme primary). */
+/** The side navigation; the entry of the current page is gold (theme primary). */
 export function AdminNav({ open }: { open: boolean }) {
   const { t } = useAdminText();
   const { pathname } = useLocation();

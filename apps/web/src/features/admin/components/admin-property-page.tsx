@@ -28,14 +28,14 @@ import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { StatusChip } from './status-chip';
 
-/** Every photo URL of the listing: its photos, or the spec's media groups when it has none. */
+/** Every photo URL of the listing: its photos, or its media groups' pictures when it has none. */
 export function photoUrls(property: TViewerProperty): string[] {
   if (property.photos.length > 0) return property.photos.map((photo) => photo.url);
   return property.media.flatMap((group) => group.pictures);
 }
 
 /**
- * Spec 2's /admin/{land|lease|apartment|house-for-sale}/{id}: everything a moderator needs to
+ * The /admin/{land|lease|apartment|house-for-sale}/{id} page: everything a moderator needs to
  * decide, with Approve and Disapprove at hand.
  */
 export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyType }) {

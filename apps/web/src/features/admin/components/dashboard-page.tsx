@@ -22,7 +22,7 @@ const CARDS: { key: keyof Omit<TAdminDashboard, 'daily'>; label: TAdminKey }[] =
   { key: 'revenueThisMonth', label: 'dashboard.revenueThisMonth' },
 ];
 
-/** Spec 2's /admin/dashboard: the counts, this month's revenue and the last 30 days. */
+/** The /admin/dashboard page: the counts, this month's revenue and the last 30 days. */
 export function DashboardPage() {
   const { t, errorMessage } = useAdminText();
   const dashboard = useQuery(dashboardQueryOptions());

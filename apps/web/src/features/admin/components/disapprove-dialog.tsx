@@ -24,7 +24,7 @@ interface DisapproveDialogProps {
   onDisapproved: (target: DisapproveTarget, result: TModerationResult) => void;
 }
 
-/** Spec 2: disapproving asks the owner-facing reason first (required, 3 to 500 characters). */
+/** Disapproving asks the owner-facing reason first (required, 3 to 500 characters). */
 export function DisapproveDialog({ target, onClose, onDisapproved }: DisapproveDialogProps) {
   const titleId = useId();
   return (

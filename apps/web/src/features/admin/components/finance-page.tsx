@@ -38,7 +38,7 @@ const STATUS_COLOR: Record<TPaymentStatus, 'default' | 'success' | 'error' | 'pr
   expired: 'default',
 };
 
-/** Spec 2's /admin/finance: every payment, filtered, with totals and a CSV for the accountant. */
+/** The /admin/finance page: every payment, filtered, with totals and a CSV for the accountant. */
 export function FinancePage() {
   const { t, errorMessage, language } = useAdminText();
   const [params, setParams] = useSearchParams();

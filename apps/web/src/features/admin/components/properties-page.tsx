@@ -39,11 +39,11 @@ import { PageSpinner } from './page-spinner';
 import { PropertyQuickLook } from './property-quick-look';
 import { SearchBox } from './search-box';
 
-/** Spec 2's tabs, in its order. */
+/** The type tabs, left to right. */
 const TABS: TPropertyType[] = ['Land', 'Rent', 'HouseForSale', 'Apartment'];
 
 /**
- * Spec 2's /admin/property: the moderation queue by type. Built for a moderator working through
+ * The /admin/property page: the moderation queue by type. Built for a moderator working through
  * hundreds a day: every action is a button, the next row takes the focus after an action, and an
  * approved row leaves the list before the server has answered (and comes back if it refuses).
  */

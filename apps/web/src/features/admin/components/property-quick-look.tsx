@@ -7,7 +7,7 @@ import type { TAdminPropertyRow } from '@makazi/contracts/admin';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatNumber } from '../utils/format';
 
-/** Spec 2's side drawer 'Property Details': a quick look at a row without leaving the queue. */
+/** The side drawer 'Property Details': a quick look at a row without leaving the queue. */
 export function PropertyQuickLook({
   row,
   onClose,

@@ -32,7 +32,7 @@ type TPermission = (typeof PERMISSIONS)[number];
 
 type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
 
-/** Spec 2's /admin/users/{userId}: who the user is, what they may do, and what they published. */
+/** The /admin/users/{userId} page: who the user is, what they may do, and what they published. */
 export function UserDetailsPage({ userId }: { userId: string }) {
   const { t, errorMessage, language } = useAdminText();
   const detail = useQuery(userDetailQueryOptions(userId));

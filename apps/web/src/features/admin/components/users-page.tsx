@@ -20,7 +20,7 @@ import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { SearchBox } from './search-box';
 
-/** Spec 2's /admin/users (and /admin/permisions): every user, searchable by name or phone. */
+/** The /admin/users page (and /admin/permisions): every user, searchable by name or phone. */
 export function UsersPage() {
   const { t, errorMessage } = useAdminText();
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ export function useAdminText() {
     if (!isAdminApiError(error)) return text('errors.generic');
     if (error.code === 'NETWORK') return text('errors.network');
     if (error.code === 'TIMEOUT') return text('errors.timeout');
-    // A 429's message says when to try again ('… Try again in 15 minutes.'), as spec 2 asks.
+    // A 429's message says when to try again ('… Try again in 15 minutes.'), so it is shown as is.
     if (error.status >= 500 || error.code === 'BAD_RESPONSE') return text('errors.generic');
     return error.message;
   };

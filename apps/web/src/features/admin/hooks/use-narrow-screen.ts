@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 2: up to 480px the admin drawer starts closed and closes when the page is clicked. */
+/** Up to 480px the admin drawer starts closed and closes when the page is clicked. */
 export const NARROW_QUERY = '(max-width: 480px)';
 
 function subscribe(listener: () => void): () => void {

@@ -19,7 +19,7 @@ describe('the admin texts', () => {
     expect(keys(swAdmin).sort()).toEqual(keys(enAdmin).sort());
   });
 
-  it('keep the spec admin copy in English', () => {
+  it('keep the admin copy in English word for word', () => {
     expect(enAdmin.login).toMatchObject({
       title: 'Admin Login',
       username: 'Username',

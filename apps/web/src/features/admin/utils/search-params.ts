@@ -30,7 +30,7 @@ export function readPaging(params: URLSearchParams): { page: number; pageSize: n
   return { page: positive(params.get('page'), 1), pageSize };
 }
 
-/** Spec 2's moderation table: Land and awaiting review unless the URL says otherwise. */
+/** The moderation table shows Land awaiting review unless the URL says otherwise. */
 export function readPropertySearch(params: URLSearchParams) {
   const type: TPropertyType = oneOf(PROPERTY_TYPES, params.get('type')) ?? 'Land';
   const status: TModerationStatus = oneOf(MODERATION_STATUSES, params.get('status')) ?? 'pending';

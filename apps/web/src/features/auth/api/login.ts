@@ -17,7 +17,7 @@ export function isLoginResponse(body: unknown): body is TLoginResponse {
   );
 }
 
-/** Asks the API to text a one-time code to the phone (spec 7: POST /auth/login). */
+/** Asks the API to text a one-time code to the phone (POST /auth/login). */
 export function sendLoginCode(body: TLoginBody): Promise<TLoginResponse> {
   return apiSend('POST', '/auth/login', body, isLoginResponse);
 }

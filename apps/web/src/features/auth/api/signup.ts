@@ -8,7 +8,7 @@ export function isSignupResponse(body: unknown): body is TSignupResponse {
   return isRecord(body) && typeof body.message === 'string' && typeof body.sub === 'string';
 }
 
-/** Creates an account (spec 7: POST /auth/signup); signing in is a separate step. */
+/** Creates an account (POST /auth/signup); signing in is a separate step. */
 export function signup(body: TSignupBody): Promise<TSignupResponse> {
   return apiSend('POST', '/auth/signup', body, isSignupResponse);
 }

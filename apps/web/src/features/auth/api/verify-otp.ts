@@ -19,7 +19,7 @@ export function isVerifyOtpResponse(body: unknown): body is TVerifyOtpResponse {
   );
 }
 
-/** Trades the texted code for a session (spec 7: POST /auth/verify-otp). */
+/** Trades the texted code for a session (POST /auth/verify-otp). */
 export function verifyOtp(body: TVerifyOtpBody): Promise<TVerifyOtpResponse> {
   return apiSend('POST', '/auth/verify-otp', body, isVerifyOtpResponse);
 }

@@ -24,7 +24,7 @@ function returnFocus(opener: HTMLElement | null) {
 }
 
 /**
- * Spec 2's login / register popover: a native modal <dialog> (the browser keeps focus inside and
+ * The login / register popover: a native modal <dialog> (the browser keeps focus inside and
  * the page inert), driven by the auth-modal state of lib/auth-modal. It closes with its close
  * button, Escape or a click on the backdrop, and gives focus back to whatever opened it.
  */

@@ -7,7 +7,7 @@ export interface FailureAlertProps {
   reason: AuthReason;
   /** Where the offered switch leads; without it (the checkout) the reason is shown alone. */
   mode?: AuthMode;
-  /** The spec's line above the reason ('Failed to login. Please try again.'). */
+  /** The line above the reason ('Failed to login. Please try again.'). */
   title?: string;
   phoneNumber?: string;
 }

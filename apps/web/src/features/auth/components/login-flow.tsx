@@ -18,7 +18,7 @@ export interface LoginFlowProps {
 }
 
 /**
- * Spec 2's login, by phone and one-time code, for the popover and the /login screen: step 1 asks
+ * The login, by phone and one-time code, for the popover and the /login screen: step 1 asks
  * for the phone and sends the code; step 2 (CodeStep) takes the code and signs in.
  */
 export function LoginFlow({ mode, initialPhone = '', onSignedIn }: LoginFlowProps) {

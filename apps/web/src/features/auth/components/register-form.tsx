@@ -25,7 +25,7 @@ export interface RegisterFormProps {
 
 const FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
 
-/** Spec 2's register form (popover and /register): first name, last name and phone number. */
+/** The register form (popover and /register): first name, last name and phone number. */
 export function RegisterForm({ mode, initialPhone = '', onRegistered }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const signup = useSignup();

@@ -34,8 +34,8 @@ export interface CodeSignIn {
 }
 
 /**
- * Spec 2's sign-in by one-time code, as the login flow and the checkout's contact step share it:
- * POST /auth/login texts a code, POST /auth/verify-otp trades it for the session (spec 3).
+ * The sign-in by one-time code, as the login flow and the checkout's contact step share it:
+ * POST /auth/login texts a code, POST /auth/verify-otp trades it for the session.
  */
 export function useCodeSignIn(onSignedIn: () => void): CodeSignIn {
   const { t } = useTranslation('auth');

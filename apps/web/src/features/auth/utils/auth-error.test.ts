@@ -57,7 +57,7 @@ describe('describeAuthError', () => {
   });
 });
 
-describe('loginFailureKind (spec 8 prefixes)', () => {
+describe('loginFailureKind (the failure toast prefixes)', () => {
   it('tells a failed send, a failed check and anything else apart', () => {
     expect(loginFailureKind('login', apiError(404, 'NOT_FOUND'))).toBe('sendFailed');
     expect(loginFailureKind('verify', apiError(400, 'OTP_INVALID'))).toBe('verifyFailed');

@@ -57,8 +57,9 @@ export function describeAuthError(error: unknown, call: AuthCall): AuthReason {
 }
 
 /**
- * Spec 8's toast prefix: a failed send ('Failed to send OTP:'), a failed check ('OTP verification
- * failed:'), or anything else ('Error during login:'), such as an answer of the wrong shape.
+ * The failure toast's prefix: a failed send ('Failed to send OTP:'), a failed check ('OTP
+ * verification failed:'), or anything else ('Error during login:'), such as an answer of the wrong
+ * shape.
  */
 export function loginFailureKind(
   call: 'login' | 'verify',

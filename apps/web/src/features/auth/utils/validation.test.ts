@@ -8,7 +8,7 @@ import {
   validateRegister,
 } from './validation';
 
-describe('validatePhone (spec 5)', () => {
+describe('validatePhone', () => {
   it.each([
     ['', 'phoneRequired'],
     ['   ', 'phoneRequired'],
@@ -43,7 +43,7 @@ describe('validateName', () => {
   });
 });
 
-describe('validateRegister (spec 5)', () => {
+describe('validateRegister', () => {
   it('reports each empty field as missing', () => {
     expect(validateRegister({ firstName: '', lastName: ' ', phoneNumber: '' })).toEqual({
       firstName: 'missing',
@@ -74,7 +74,7 @@ describe('the code', () => {
   });
 });
 
-describe('toLocalPhone (spec 5, checkout: +255 or 0 and nine digits)', () => {
+describe('toLocalPhone (checkout: +255 or 0 and nine digits)', () => {
   it.each([
     ['0712345678', '0712345678'],
     ['+255712345678', '0712345678'],

@@ -8,7 +8,7 @@ import {
 import { PAYMENT_PHONE_PATTERN } from '@makazi/contracts/payment-values';
 
 /*
- * Spec 5's rules for the login and register forms. They return message keys of the auth
+ * The rules of the login and register forms. They return message keys of the auth
  * namespace (validation.*) so the forms show them in the reader's language.
  */
 
@@ -30,7 +30,7 @@ export function normalizePhone(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
-/** Spec 5 (login): required, then ten digits starting with 0. */
+/** The login phone: required, then ten digits starting with 0. */
 export function validatePhone(value: string): PhoneProblem | null {
   const phone = normalizePhone(value);
   if (phone === '') return 'phoneRequired';
@@ -44,7 +44,7 @@ export function validateName(value: string): NameProblem | null {
   return PERSON_NAME_PATTERN.test(name) ? null : 'nameInvalid';
 }
 
-/** Spec 5 (register): every field required, the login phone rule, and a name the API accepts. */
+/** Register: every field required, the login phone rule, and a name the API accepts. */
 export function validateRegister(values: RegisterValues): RegisterProblems {
   const problems: RegisterProblems = {};
   for (const field of ['firstName', 'lastName'] as const) {
@@ -65,7 +65,7 @@ export function hasProblems(problems: RegisterProblems): boolean {
 }
 
 /**
- * Spec 5 (checkout): +255 or 0 followed by exactly nine digits, spaces and hyphens aside. Returns
+ * The checkout phone: +255 or 0 followed by exactly nine digits, spaces and hyphens aside. Returns
  * the number as the sign-in calls take it from the other forms (0712345678), or null.
  */
 export function toLocalPhone(value: string): string | null {

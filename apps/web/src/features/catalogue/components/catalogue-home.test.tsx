@@ -42,7 +42,7 @@ describe('CatalogueHome', () => {
     expect(firstCarousel.contains(eager[0] ?? null)).toBe(true);
   });
 
-  it('shows the four carousels with the spec titles, fed by one request per type', async () => {
+  it('shows the four carousels with their titles, fed by one request per type', async () => {
     const fetchMock = homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
 
@@ -122,7 +122,7 @@ describe('CatalogueHome', () => {
     expect(houseRequests()).toHaveLength(2);
   });
 
-  it('offers the spec type options', async () => {
+  it('offers All Types and the four types', async () => {
     homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
     const options = within(screen.getByLabelText('Property type')).getAllByRole('option');

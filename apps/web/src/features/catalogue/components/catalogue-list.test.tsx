@@ -19,7 +19,7 @@ function listingServer() {
 }
 
 describe('CatalogueList', () => {
-  it('shows the spec title and the listings of its type', async () => {
+  it("shows its type's title and the listings of that type", async () => {
     const fetchMock = listingServer();
     await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
     expect(screen.getByRole('heading', { level: 1, name: 'Houses for Rent' })).toBeInTheDocument();

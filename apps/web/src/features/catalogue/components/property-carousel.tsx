@@ -14,7 +14,7 @@ import { PropertyCard } from './property-card';
 import './property-carousel.css';
 
 /*
- * Spec 9 gives the carousel widths as "up to" (max-width) limits: 1 centred slide up to 480,
+ * The carousel widths are "up to" (max-width) limits: 1 centred slide up to 480,
  * 2 up to 768, 3 up to 1024 and 1280, 5 up to 1480, 4 above. Swiper's breakpoint keys are
  * min-widths, so each limit becomes the key one pixel above the previous one.
  */

@@ -16,7 +16,7 @@ import {
   pictureCount,
 } from './card-text';
 
-describe('cardTitle (spec 5: over 22 → first 22 + …)', () => {
+describe('cardTitle (over 22 → first 22 + …)', () => {
   it('keeps 22 characters whole and cuts the 23rd', () => {
     const t22 = 'a'.repeat(22);
     expect(cardTitle(t22)).toBe(t22);
@@ -28,14 +28,14 @@ describe('cardTitle (spec 5: over 22 → first 22 + …)', () => {
   });
 });
 
-describe('cardOwner (spec 5: over 15 → first 12 + …)', () => {
+describe('cardOwner (over 15 → first 12 + …)', () => {
   it('keeps 15 characters whole and cuts 16 to 12', () => {
     expect(cardOwner('Abcdefghijklmno')).toBe('Abcdefghijklmno');
     expect(cardOwner('Abcdefghijklmnop')).toBe('Abcdefghijkl…');
   });
 });
 
-describe('cardAddress (spec 5: over 45 → first 45 + …)', () => {
+describe('cardAddress (over 45 → first 45 + …)', () => {
   const FIXED = 'Street , Ward W, District D, Region R';
   /** An address whose formatted form is exactly `length` characters long. */
   const ofLength = (length: number) => ({

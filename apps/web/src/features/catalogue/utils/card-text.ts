@@ -2,7 +2,7 @@ import { formatPropertyAddress } from '@makazi/contracts/property-values';
 import type { TPhoto, TProperty } from '@makazi/contracts/properties';
 import { truncate } from '../../../lib/format';
 
-// Spec 5 display limits for cards.
+// Display limits for cards: a longer text is cut and ends in an ellipsis.
 export const TITLE_MAX = 22;
 export const OWNER_MAX = 15;
 export const OWNER_KEEP = 12;
@@ -28,7 +28,7 @@ export function firstWords(text: string, count: number): string {
   return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');
 }
 
-/** Spec 3: the picture count on a card comes from the first media group. */
+/** The picture count on a card comes from the first media group. */
 export function pictureCount(property: Pick<TProperty, 'media'>): number {
   return property.media[0]?.pictures.length ?? 0;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPlan } from '@makazi/contracts/plans';
 import { formatTzs } from '../../../lib/format';
 
-/** Spec: the plan ('30 Days'), its price, 'Discount 0%', and the total, all in TZS. */
+/** The plan ('30 Days'), its price, 'Discount 0%', and the total, all in TZS. */
 export function OrderSummary({ plan }: { plan: TPlan }) {
   const { t } = useTranslation('checkout');
   return (

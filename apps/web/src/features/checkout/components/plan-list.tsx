@@ -44,7 +44,7 @@ function PlanCard({ plan, action }: { plan: TPlan; action: ReactNode }) {
 }
 
 /**
- * Spec 2 /subscribe ('Choose Property Viewing Subscription') and /promote ('Choose Promotion
+ * The /subscribe ('Choose Property Viewing Subscription') and /promote ('Choose Promotion
  * Plan'): a Back button and the plan cards, each with Select Plan to the plan's checkout.
  */
 export function PlanList({ kind, backTo, backState, selectState, intro }: PlanListProps) {

@@ -39,7 +39,7 @@ describe('the payer phone', () => {
     expect(localPhone('0712345678')).toBe('0712345678');
   });
 
-  it('is refused in the exact words of the spec', () => {
+  it("is refused in the same words as the API's 400", () => {
     expect(enCheckout.form.phoneInvalid).toBe(PAYMENT_PHONE_MESSAGE);
   });
 });

@@ -1,6 +1,6 @@
 import { PAYMENT_PHONE_PATTERN } from '@makazi/contracts/payment-values';
 
-/** Spec 5: +255 or 0 followed by exactly nine digits. Spaces people type are ignored. */
+/** A payer's phone: +255 or 0, then exactly nine digits. Spaces and hyphens typed are dropped. */
 export function normalisePayerPhone(input: string): string {
   return input.replace(/[\s-]/g, '');
 }

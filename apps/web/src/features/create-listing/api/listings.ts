@@ -11,9 +11,9 @@ import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 
 /*
- * The publishing calls of the wizard (spec 7, contracts/listings.ts). Every one is the signed-in
- * owner's: the token goes with it, a 401 is refreshed once, and a refused refresh ends the session
- * (the login guard then sends the user to /login).
+ * The publishing calls of the wizard (their shapes are in contracts/listings.ts). Every one is the
+ * signed-in owner's: the token goes with it, a 401 is refreshed once, and a refused refresh ends
+ * the session (the login guard then sends the user to /login).
  */
 
 /** The outline of a write answer: the owner's view of the listing, with its id. */

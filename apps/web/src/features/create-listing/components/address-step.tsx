@@ -68,7 +68,7 @@ function LevelSelect({
         name={level}
         label={t(`address.${level}`)}
         value={value}
-        // Spec 4: a level opens only once the level above is chosen and its list is here.
+        // A level opens only once the level above is chosen and its list is here.
         disabled={disabled || waiting || !query.isSuccess}
         required
         error={error}
@@ -91,7 +91,7 @@ function LevelSelect({
   );
 }
 
-/** Step 2: the spec 4 cascade and the type's number field. */
+/** Step 2: the region → district → ward → street cascade and the type's number field. */
 export function AddressStep({ type, values, problems, disabled, onChange }: AddressStepProps) {
   const { t } = useTranslation('publish');
   const regions = useQuery(regionsQueryOptions());

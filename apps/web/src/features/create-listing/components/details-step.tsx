@@ -46,7 +46,7 @@ const AUTOCOMPLETE: Partial<Record<TInputField, string>> = {
   ownerPhoneNumber: 'tel',
 };
 
-/** Step 1: the type (spec 2), then that type's fields (spec 3). */
+/** Step 1: the type, then that type's fields. */
 export function DetailsStep({
   type,
   typeFixed,

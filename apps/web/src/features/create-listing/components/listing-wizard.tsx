@@ -45,10 +45,10 @@ export interface ListingWizardProps {
 const TOTAL_STEPS = 3;
 
 /**
- * The create and edit wizard (spec 2 and 4): type and details, address, photos. Each step keeps
- * its state in its own hook, all held here across the steps, so a failed call or a step back loses
- * nothing the user typed (the spec's wizard cleared its form after each step). The listing id and
- * step are also kept in sessionStorage, so a reload on step 2 or 3 carries on with the same listing.
+ * The create and edit wizard: type and details, address, photos. Each step keeps its state in its
+ * own hook, all held here across the steps, so a failed call or a step back loses nothing the user
+ * typed. The listing id and step are also kept in sessionStorage, so a reload on step 2 or 3
+ * carries on with the same listing.
  */
 export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
   const { t } = useTranslation('publish');

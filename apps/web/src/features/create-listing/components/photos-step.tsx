@@ -115,7 +115,7 @@ function PhotoSlot({ label, slot, problem, disabled, onPick, onRemove }: PhotoSl
   );
 }
 
-/** Step 3: one slot per required picture label of the type (spec 4), then the upload. */
+/** Step 3: one slot per required picture label of the type, then the upload. */
 export function PhotosStep({
   type,
   slots,

@@ -51,8 +51,8 @@ export function useAddressStep(
     }
     return flow.run(async () => {
       try {
-        // The spec's wizard moved on to the photos before this call finished. This one waits, so
-        // a refused address (a street outside its ward …) is reported here, where it can be fixed.
+        // Step 3 opens only once this call has succeeded, so a refused address (a street outside
+        // its ward …) is reported here, where it can be fixed.
         await saveAddress(id, addressBody(type, address));
         setSavedAddress(address);
         flow.goTo(3);

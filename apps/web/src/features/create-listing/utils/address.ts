@@ -4,7 +4,7 @@ import type { TAddressBody } from '@makazi/contracts/listings';
 import type { TPropertyAddress } from '@makazi/contracts/properties';
 
 /*
- * Step 2: region → district → ward → street (spec 4's cascade) and the type's number field
+ * Step 2: the region → district → ward → street cascade and the type's number field
  * (plotNumber, houseNumber or apartmentNumber). Select values are the ids as text ('' = none).
  */
 
@@ -28,7 +28,7 @@ export const EMPTY_ADDRESS: AddressValues = {
   number: '',
 };
 
-/** Spec 4: choosing a level clears every level below it. */
+/** Choosing a level clears every level below it. */
 export function chooseLevel(
   values: AddressValues,
   level: TAddressLevel,

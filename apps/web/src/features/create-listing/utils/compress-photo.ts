@@ -9,7 +9,7 @@ import type imageCompression from 'browser-image-compression';
 import compressionLibraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
 /*
- * Spec 5 and 9: every photo is shrunk in the browser to at most 1 MB and 1024 px on its longest
+ * Every photo is shrunk in the browser to at most 1 MB and 1024 px on its longest
  * side before it is sent, which turns a 4 MB phone photo into ~200 KB of upload on 3G. Re-encoding
  * through a canvas also drops the EXIF block, GPS position included. The library (~20 KiB gzip)
  * is downloaded only when the photo step opens.

@@ -15,9 +15,9 @@ import {
 import { PRICE_TZS_MAX, type TPropertyType } from '@makazi/contracts/property-values';
 
 /*
- * Step 1's fields per type (spec 3) and their rules (spec 5: everything required but the two service
- * checkboxes and the floor area), with the limits the API's schemas use (listing-values.ts), so the
- * form refuses exactly what the API would. Inputs hold text; the body carries JSON numbers.
+ * Step 1's fields per type and their rules (everything required but the two service checkboxes
+ * and the floor area), with the limits the API's schemas use (listing-values.ts), so the form
+ * refuses exactly what the API would. Inputs hold text; the body carries JSON numbers.
  */
 
 export type TInputField =

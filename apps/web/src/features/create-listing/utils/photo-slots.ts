@@ -7,7 +7,7 @@ import type { TPhoto } from '@makazi/contracts/properties';
 import { isRecord } from '../../../lib/guards';
 
 /*
- * Step 3's photo slots: one per required label of the type (spec 4), each either empty, holding
+ * Step 3's photo slots: one per required label of the type, each either empty, holding
  * the photo the listing already has, or a newly picked one (which replaces it once uploaded).
  */
 
@@ -77,7 +77,7 @@ export function slotsFromPhotos(type: TPropertyType, photos: unknown): TSlots {
   return slots;
 }
 
-/** Spec 4: every required slot needs a photo, an existing one or a new one that could be prepared. */
+/** Every required slot needs a photo, an existing one or a new one that could be prepared. */
 export function missingSlots(type: TPropertyType, slots: TSlots): TPictureLabel[] {
   return slotLabels(type).filter((label) => {
     const slot = slots[label];

@@ -65,7 +65,7 @@ function OwnerListing({ type, id, sub }: OwnerListingPageProps & { sub: string }
 }
 
 /**
- * Spec 2's owner detail pages (/user/land/{id} …): the owner's own view of a listing, in any
+ * The owner detail pages (/user/land/{id} …): the owner's own view of a listing, in any
  * status, loaded by id so a reload works. The route's guard has made sure someone is signed in.
  */
 export function OwnerListingPage({ type, id }: OwnerListingPageProps) {

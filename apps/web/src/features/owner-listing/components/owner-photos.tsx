@@ -26,7 +26,7 @@ function coverFirst(photos: TPhoto[], type: TPropertyType): TPhoto[] {
 }
 
 /**
- * Spec 2's owner pages: a main picture and side pictures (choosing one shows it as the main), and
+ * The owner pages: a main picture and side pictures (choosing one shows it as the main), and
  * on a house for sale the 'View More Pictures' / 'View Previous Picture' toggle between that view
  * and every photo at once.
  */

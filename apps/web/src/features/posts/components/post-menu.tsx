@@ -20,7 +20,7 @@ export interface PostMenuProps {
 }
 
 /**
- * Spec 2's card menu: Edit (the wizard, pre-filled), View more (the owner page, with the listing in
+ * The card menu: Edit (the wizard, pre-filled), View more (the owner page, with the listing in
  * navigation state so it paints at once) and Delete (asks first). It follows the WAI-ARIA menu
  * button pattern like the account menu: Enter, Space or the arrows open it, the arrows, Home and
  * End move, Escape closes it and returns to the button, Tab and a press outside close it.

@@ -214,7 +214,7 @@ describe('/posts', () => {
     expect(within(noPhotos).getByRole('img')).toHaveAttribute('data-fallback', 'true');
   });
 
-  it('cuts the title and the description at 52 characters plus an ellipsis (spec 5)', async () => {
+  it('cuts the title and the description at 52 characters plus an ellipsis', async () => {
     const longTitle = `${'T'.repeat(52)}-and-more`;
     const longDescription = `${'d'.repeat(52)}e`;
     serve([

@@ -93,7 +93,7 @@ function PostsList({ sub }: { sub: string }) {
 }
 
 /**
- * Spec 2 /posts: 'Your Posts', 'Create Post' to /post, and the signed-in user's listings as cards
+ * The /posts page: 'Your Posts', 'Create Post' to /post, and the signed-in user's listings as cards
  * grouped by type, each with its status, a menu (Edit, View more, Delete) and, when it may be
  * promoted, Promote. The route's guard has made sure someone is signed in.
  */

@@ -11,7 +11,7 @@ import {
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
-describe('post card text (spec 5)', () => {
+describe('post card text', () => {
   it('keeps a text of 52 characters whole', () => {
     const text = 'a'.repeat(52);
     expect(POST_TEXT_MAX).toBe(52);
@@ -33,7 +33,7 @@ describe('the Promote rule (decision 011)', () => {
     ['a running promotion (extended after its end)', '2026-03-11T00:00:00.000Z'],
     ['a promotion ending this very moment', NOW.toISOString()],
     ['a promotion that ended a second ago', '2026-03-10T11:59:59.000Z'],
-    ['a promotion long ended (spec 4 literally hid the button here)', '2025-01-01T00:00:00.000Z'],
+    ['a promotion long ended (an end-date rule would hide it here)', '2025-01-01T00:00:00.000Z'],
   ])('an approved listing with %s shows Promote', (_case, promotionEndDate) => {
     expect(showsPromoteButton(makeRent({ status: 'approved', promotionEndDate }))).toBe(true);
   });

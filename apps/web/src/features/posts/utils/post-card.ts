@@ -3,13 +3,13 @@ import type { TPropertyStatus } from '@makazi/contracts/property-values';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import { truncate } from '../../../lib/format';
 
-/** Spec 5: on post cards the title and the description are cut to 52 characters plus an ellipsis. */
+/** On post cards the title and the description are cut to 52 characters plus an ellipsis. */
 export const POST_TEXT_MAX = 52;
 
 /**
- * Each text is measured by its own length. (Spec 5 notes that the original measured the
- * description by the title's length, which cuts a long description under a short title never and a
- * short one under a long title needlessly; the rule the spec states is kept, not that slip.)
+ * Each text is measured by its own length, the description too: measuring it by the title's length
+ * would never cut a long description under a short title, and would cut a short one under a long
+ * title needlessly.
  */
 export function postText(text: string): string {
   return truncate(text.trim(), POST_TEXT_MAX);
@@ -36,8 +36,8 @@ export function runningPromotionEnd(promotionEndDate: string | null, now: Date):
 /**
  * Every approved listing shows Promote, whatever its promotion (decision 011): none or an ended one
  * is bought anew, a running one is extended (the API chains the new promotion after its end).
- * Spec 4's literal rule ('no promotionEndDate, or an end date not in the past') hid the button for
- * good once a promotion ended, which is a slip. A draft, a listing awaiting review or a rejected one
+ * A rule on the end date alone ('no promotionEndDate, or an end date not in the past') would hide
+ * the button for good once a promotion ended. A draft, a listing awaiting review or a rejected one
  * never appears in the public lists, so it shows none (the API answers 409 for it).
  */
 export function showsPromoteButton(property: { status: TPropertyStatus }): boolean {

@@ -188,7 +188,7 @@ function SessionEnded({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * Spec 2 and 4: the profile side panel, a side sheet (the browser traps focus, closes it on Escape
+ * The profile side panel, a side sheet (the browser traps focus, closes it on Escape
  * and gives focus back to the avatar button), with the first and last name from GET
  * /api/users/{sub}, editable, and the phone number read-only. The content mounts only while the
  * panel is open, so every opening starts from the saved name.

@@ -3,7 +3,10 @@ import { apiGet } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/guards';
 import { accountQueryKey } from '../../../lib/sign-out';
 
-/** GET /api/subscription/status/{userId} answers `{data: {isActive, endsAt}}` (spec 3 reads data.isActive). */
+/**
+ * GET /api/subscription/status/{userId} answers `{data: {isActive, endsAt}}`; the subscription
+ * guard goes by `isActive`.
+ */
 export interface SubscriptionStatus {
   isActive: boolean;
   /** ISO date-time the subscription (and any renewal queued after it) ends; null when none. */
