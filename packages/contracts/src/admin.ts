@@ -97,8 +97,9 @@ export type TAdminPropertiesQuery = z.infer<typeof ZAdminPropertiesQuery>;
 
 const ZAdminPublisher = z.object({
   id: z.uuid(),
+  /** "Deleted user" once the person deleted their account. */
   name: z.string(),
-  /** E.164. */
+  /** E.164; empty once the person deleted their account. */
   phoneNumber: z.string(),
 });
 
@@ -166,11 +167,13 @@ export const ZAdminUsersQuery = z.object({
 });
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
 
+/** A deleted account stays listed: names empty, name "Deleted user", phoneNumber empty. */
 export const ZAdminUserRow = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
+  /** E.164; empty once the person deleted their account. */
   phoneNumber: z.string(),
   /** Listings that are not deleted, in any status. */
   numberOfProperties: z.number().int(),
@@ -236,7 +239,7 @@ export const ZAdminPaymentRow = z.object({
   amount: z.number().int(),
   status: ZPaymentStatus,
   reason: z.string().nullable(),
-  /** E.164 of the phone that paid. */
+  /** E.164 of the phone that paid; empty once the payer deleted their account. */
   payerPhone: z.string(),
   /** The aggregator's transaction id, for reconciliation with its statement. */
   providerReference: z.string().nullable(),

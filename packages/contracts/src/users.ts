@@ -17,3 +17,10 @@ export const ZUpdateUserBody = z.object({
   lastName: ZPersonName,
 });
 export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+/** DELETE /api/users/{sub}: only the user themself; the account is gone once this answers. */
+export const ZDeleteUserResponse = z.object({
+  id: z.uuid(),
+  deleted: z.literal(true),
+});
+export type TDeleteUserResponse = z.infer<typeof ZDeleteUserResponse>;

@@ -44,8 +44,11 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** E.164 (+255…): one person per number however it was typed. */
-    phoneNumber: text('phone_number').notNull().unique(),
+    /**
+     * E.164 (+255…): one person per number however it was typed. Null once the account is
+     * deleted, so the number is free for a new account (decision 023).
+     */
+    phoneNumber: text('phone_number').unique(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     canPost: boolean('can_post').notNull().default(true),
@@ -53,9 +56,15 @@ export const users = pgTable(
     canDelete: boolean('can_delete').notNull().default(true),
     /** The language of the user's last sign-in: their SMS messages are written in it. */
     locale: locale('locale').notNull().default('en'),
+    /** Set when the person deleted their account: the row stays, anonymised, for the payments. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    check(
+      'users_phone_until_deleted',
+      sql`(${t.phoneNumber} IS NULL) = (${t.deletedAt} IS NOT NULL)`,
+    ),
     // The admin users list searches names and phone numbers by substring.
     index('users_search_trgm_idx').using(
       'gin',
@@ -185,8 +194,11 @@ export const properties = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     ownerName: text('owner_name').notNull(),
-    /** Never in a public listing: revealed only through the contact route. */
-    ownerPhoneNumber: text('owner_phone_number').notNull(),
+    /**
+     * Never in a public listing: revealed only through the contact route. Null only on an archived
+     * listing whose publisher deleted their account.
+     */
+    ownerPhoneNumber: text('owner_phone_number'),
     publishedBy: uuid('published_by')
       .notNull()
       .references(() => users.id),
@@ -224,6 +236,10 @@ export const properties = pgTable(
   },
   (t) => [
     check('properties_price_positive', sql`${t.priceTzs} > 0`),
+    check(
+      'properties_owner_phone_until_archived',
+      sql`${t.ownerPhoneNumber} IS NOT NULL OR ${t.status} = 'archived'`,
+    ),
     check(
       'properties_land_details',
       sql`${t.type} <> 'Land' OR (${t.lotWidth} IS NOT NULL AND ${t.lotLength} IS NOT NULL AND ${t.lotStatus} IS NOT NULL AND ${t.distanceFromMainRoad} IS NOT NULL)`,
@@ -339,8 +355,8 @@ export const payments = pgTable(
     /** The aggregator that was asked (PAYMENT_PROVIDER at the time). */
     provider: paymentProvider('provider').notNull(),
     network: mobileMoneyNetwork('network').notNull(),
-    /** E.164. */
-    payerPhone: text('payer_phone').notNull(),
+    /** E.164. Null once the payer deleted their account: the payment itself stays. */
+    payerPhone: text('payer_phone'),
     status: paymentStatus('status').notNull().default('pending'),
     statusReason: text('status_reason'),
     /** The aggregator's own id of the transaction (some status queries need it). */

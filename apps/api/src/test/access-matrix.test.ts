@@ -352,6 +352,17 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'DELETE /api/users/:id',
+    // An account of its own per call (the owner's stays for the other rows), deleted by its own
+    // token; the others ask to delete someone else's. Admins have their own tools: 401 here.
+    expect: OWNER_ONLY,
+    request: async (caller) => {
+      if (caller !== 'owner') return { url: `/api/users/${(await insertUser(t.db)).id}` };
+      const account = await signUpAndIn(t);
+      return { url: `/api/users/${account.userId}`, headers: account.auth };
+    },
+  },
+  {
     route: 'GET /api/subscription/status/:userId',
     expect: OWNER_ONLY,
     request: () => ({ url: `/api/subscription/status/${owner.userId}` }),

@@ -28,6 +28,13 @@ function revokeRefreshToken(refreshToken: string): void {
   });
 }
 
+export interface SignOutOptions {
+  /** The toast once signed out, instead of the info 'User logged out successfully.'. */
+  toast?: { message: string; type: 'success' | 'info' };
+  /** false when the server has already ended every session (a deleted account): nothing to revoke. */
+  revoke?: boolean;
+}
+
 /**
  * The header's Logout: go to /home, clear all four stored values and the in-memory
  * profile, info toast 'User logged out successfully.'.
@@ -37,18 +44,25 @@ function revokeRefreshToken(refreshToken: string): void {
  * router commits a navigation in a transition, after its promise settles, so awaiting it is not
  * enough.)
  */
-export function useSignOut(): () => void {
+export function useSignOut(): (options?: SignOutOptions) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   /** The path being left while signing out, until it is gone. */
   const leaving = useRef<string | null>(null);
+  /** The toast of the sign-out under way, when it is not the usual one. */
+  const farewell = useRef<SignOutOptions['toast']>(undefined);
 
   const finish = useCallback(() => {
     clearSession();
     queryClient.removeQueries({ queryKey: [ACCOUNT_QUERY_SCOPE] });
-    void showToast(t('session.loggedOut'), 'info');
+    const { message, type } = farewell.current ?? {
+      message: t('session.loggedOut'),
+      type: 'info',
+    };
+    farewell.current = undefined;
+    void showToast(message, type);
   }, [queryClient, t]);
 
   useEffect(() => {
@@ -58,15 +72,19 @@ export function useSignOut(): () => void {
     finish();
   }, [pathname, finish]);
 
-  return useCallback(() => {
-    const refreshToken = getSession()?.refreshToken;
-    // On its way first, never awaited.
-    if (refreshToken) revokeRefreshToken(refreshToken);
-    if (pathname === HOME) {
-      finish();
-      return;
-    }
-    leaving.current = pathname;
-    void navigate(HOME);
-  }, [finish, navigate, pathname]);
+  return useCallback(
+    ({ toast, revoke = true }: SignOutOptions = {}) => {
+      farewell.current = toast;
+      const refreshToken = getSession()?.refreshToken;
+      // On its way first, never awaited.
+      if (revoke && refreshToken) revokeRefreshToken(refreshToken);
+      if (pathname === HOME) {
+        finish();
+        return;
+      }
+      leaving.current = pathname;
+      void navigate(HOME);
+    },
+    [finish, navigate, pathname],
+  );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TUpdateUserBody, TUser } from '@makazi/contracts/users';
+import type { TDeleteUserResponse, TUpdateUserBody, TUser } from '@makazi/contracts/users';
 import { apiGet, apiSend } from './api-client';
 import { isRecord } from './guards';
 import { getSession, updateSession } from './session';
@@ -13,6 +13,10 @@ function isUser(body: unknown): body is TUser {
     typeof body.lastName === 'string' &&
     typeof body.phoneNumber === 'string'
   );
+}
+
+function isDeletion(body: unknown): body is TDeleteUserResponse {
+  return isRecord(body) && typeof body.id === 'string' && body.deleted === true;
 }
 
 /**
@@ -45,5 +49,18 @@ export function useUpdateUser(sub: string) {
       if (getSession()?.sub === sub) updateSession({ user: `${user.firstName} ${user.lastName}` });
       void queryClient.invalidateQueries({ queryKey: userQueryOptions(sub).queryKey });
     },
+  });
+}
+
+/**
+ * DELETE /api/users/{sub}: the account, its listings and every sign-in end on the server at once.
+ * `onDeleted` is the mutation's own callback, so it runs even if the confirmation has been closed
+ * meanwhile: the browser then signs out (the tokens it holds no longer work).
+ */
+export function useDeleteUser(sub: string, onDeleted: () => void) {
+  return useMutation({
+    mutationFn: () =>
+      apiSend('DELETE', `/users/${encodeURIComponent(sub)}`, undefined, isDeletion, { auth: true }),
+    onSuccess: onDeleted,
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { PublisherPermissionsReader } from './access';
@@ -18,7 +18,8 @@ export function createAccessRepository(db: Database): AccessRepository {
       const [row] = await db
         .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
         .from(users)
-        .where(eq(users.id, userId));
+        // A deleted account is as gone as a missing one: 401 (accountGone).
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
       return row;
     },
   };

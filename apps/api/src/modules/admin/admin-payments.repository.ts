@@ -29,7 +29,10 @@ export interface AdminPaymentRecord {
   userId: string;
   firstName: string;
   lastName: string;
-  userPhone: string;
+  /** Null once the payer deleted their account, as are payerPhone and the names (empty). */
+  userPhone: string | null;
+  /** When the payer deleted their account: the payment stays, without their name or number. */
+  userDeletedAt: Date | null;
   purpose: TPaymentPurpose;
   planId: string;
   planDays: number;
@@ -38,7 +41,7 @@ export interface AdminPaymentRecord {
   amountTzs: number;
   status: TPaymentStatus;
   statusReason: string | null;
-  payerPhone: string;
+  payerPhone: string | null;
   providerReference: string | null;
 }
 
@@ -72,6 +75,7 @@ const recordColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   userPhone: users.phoneNumber,
+  userDeletedAt: users.deletedAt,
   purpose: payments.purpose,
   planId: payments.planId,
   planDays: plans.durationDays,

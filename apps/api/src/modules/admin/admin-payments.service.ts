@@ -16,6 +16,7 @@ import type {
   PaymentFilters,
 } from './admin-payments.repository';
 import { CSV_BOM, csvRecord } from './csv';
+import { displayName } from './deleted-user';
 
 /** The filters of the list and the export: the list's query without paging. */
 export type AdminPaymentsFilterQuery = Omit<TAdminPaymentsQuery, 'page' | 'pageSize'>;
@@ -85,6 +86,11 @@ export function toFilters(query: AdminPaymentsFilterQuery): PaymentFilters {
   };
 }
 
+/** The payer as the finance records name them: "Deleted user" once they deleted their account. */
+function payerName(record: AdminPaymentRecord): string {
+  return displayName({ ...record, deletedAt: record.userDeletedAt });
+}
+
 function toRow(record: AdminPaymentRecord): TAdminPaymentRow {
   return {
     id: record.id,
@@ -92,8 +98,8 @@ function toRow(record: AdminPaymentRecord): TAdminPaymentRow {
     completedAt: record.completedAt?.toISOString() ?? null,
     user: {
       id: record.userId,
-      name: `${record.firstName} ${record.lastName}`,
-      phoneNumber: record.userPhone,
+      name: payerName(record),
+      phoneNumber: record.userPhone ?? '',
     },
     purpose: record.purpose,
     plan: { id: record.planId, durationInDays: record.planDays },
@@ -102,7 +108,7 @@ function toRow(record: AdminPaymentRecord): TAdminPaymentRow {
     amount: record.amountTzs,
     status: record.status,
     reason: record.statusReason,
-    payerPhone: record.payerPhone,
+    payerPhone: record.payerPhone ?? '',
     providerReference: record.providerReference,
   };
 }
@@ -130,7 +136,7 @@ function csvLine(record: AdminPaymentRecord): string {
   return csvRecord([
     eatDateTime(record.createdAt),
     record.id,
-    `${record.firstName} ${record.lastName}`,
+    payerName(record),
     record.payerPhone,
     record.purpose,
     record.planDays,

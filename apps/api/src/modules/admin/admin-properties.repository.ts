@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
@@ -129,6 +129,7 @@ function conditions(filters: ModerationFilters): SQL {
   return sql.join(where, sql` and `);
 }
 
+/** A deleted account is no publisher: its listings are archived and its number is gone. */
 async function readPublisher(db: Database, where: SQL): Promise<Publisher | undefined> {
   const [row] = await db
     .select({
@@ -139,8 +140,9 @@ async function readPublisher(db: Database, where: SQL): Promise<Publisher | unde
       locale: users.locale,
     })
     .from(users)
-    .where(where);
-  return row;
+    .where(and(where, isNull(users.deletedAt)));
+  if (!row || row.phoneNumber === null) return undefined;
+  return { ...row, phoneNumber: row.phoneNumber };
 }
 
 export function createAdminPropertiesRepository(db: Database): AdminPropertiesRepository {

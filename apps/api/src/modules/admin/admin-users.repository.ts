@@ -14,11 +14,14 @@ export interface AdminUserRecord {
   id: string;
   firstName: string;
   lastName: string;
-  phoneNumber: string;
+  /** Null once the account is deleted. */
+  phoneNumber: string | null;
   canPost: boolean;
   canEdit: boolean;
   canDelete: boolean;
   createdAt: Date;
+  /** When the person deleted their account (the row stays, anonymised). */
+  deletedAt: Date | null;
 }
 
 export interface AdminUserListing {
@@ -62,6 +65,7 @@ const userColumns = {
   canEdit: users.canEdit,
   canDelete: users.canDelete,
   createdAt: users.createdAt,
+  deletedAt: users.deletedAt,
 };
 
 /** Exactly the expression of users_search_trgm_idx, so a substring search can use the index. */

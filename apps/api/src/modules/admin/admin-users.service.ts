@@ -12,6 +12,7 @@ import { normaliseTanzanianMobile } from '../../lib/phone';
 import type { AdminActor, PublisherPermissions } from '../access/access';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { accessEndsAt } from '../subscriptions/subscriptions.service';
+import { displayName } from './deleted-user';
 import type { AdminUserRecord, AdminUsersRepository } from './admin-users.repository';
 
 export interface AdminUsersService {
@@ -66,8 +67,8 @@ function toRow(record: AdminUserRecord, numberOfProperties: number): TAdminUserR
     id: record.id,
     firstName: record.firstName,
     lastName: record.lastName,
-    name: `${record.firstName} ${record.lastName}`,
-    phoneNumber: record.phoneNumber,
+    name: displayName(record),
+    phoneNumber: record.phoneNumber ?? '',
     numberOfProperties,
     permissions: toPermissions(record),
     createdAt: record.createdAt.toISOString(),

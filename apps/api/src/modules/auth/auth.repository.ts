@@ -49,7 +49,7 @@ export interface SmsBudgetWindow {
   limit: number;
 }
 
-export type RevokedReason = 'logout' | 'refresh_token_reuse';
+export type RevokedReason = 'logout' | 'refresh_token_reuse' | 'account_deleted';
 
 /** All SQL of sign-in. Times come from the caller (the application clock), never from now(). */
 export interface AuthRepository {
@@ -111,7 +111,7 @@ export interface AuthRepository {
     tokenHash: string,
   ): Promise<{ sessionId: string; rotatedAt: Date | null } | undefined>;
   revokeSession(sessionId: string, reason: RevokedReason, now: Date): Promise<void>;
-  /** true when the session exists, is not revoked, and belongs to this (existing) user. */
+  /** true when the session exists, is not revoked, and belongs to this existing, undeleted user. */
   isSessionActive(sessionId: string, userId: string): Promise<boolean>;
 }
 
@@ -129,17 +129,17 @@ export function createAuthRepository(db: Database): AuthRepository {
     transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
 
     async findUserByPhone(phoneNumber) {
+      // A deleted account has no phone number: it is never found, and the number is free.
       const [row] = await db
         .select({
           id: users.id,
           firstName: users.firstName,
           lastName: users.lastName,
-          phoneNumber: users.phoneNumber,
           locale: users.locale,
         })
         .from(users)
         .where(eq(users.phoneNumber, phoneNumber));
-      return row;
+      return row && { ...row, phoneNumber };
     },
 
     async insertUser(values) {
@@ -360,6 +360,7 @@ export function createAuthRepository(db: Database): AuthRepository {
             eq(authSessions.id, sessionId),
             eq(authSessions.userId, userId),
             isNull(authSessions.revokedAt),
+            isNull(users.deletedAt),
           ),
         );
       return row !== undefined;

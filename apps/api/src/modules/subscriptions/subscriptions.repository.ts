@@ -14,7 +14,8 @@ export interface ListingContactRow {
   status: TPropertyStatus;
   publishedBy: string;
   ownerName: string;
-  ownerPhoneNumber: string;
+  /** Null only on an archived listing whose publisher deleted their account. */
+  ownerPhoneNumber: string | null;
 }
 
 export interface SubscriptionsRepository {

@@ -57,7 +57,7 @@ export function createSubscriptionsService(
 
     async contact(actor, propertyId) {
       const row = await repository.findListingContact(propertyId);
-      if (!row || row.status === 'archived') throw listingGone();
+      if (!row || row.status === 'archived' || row.ownerPhoneNumber === null) throw listingGone();
       const contact = { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber };
       // The owner sees their own contact on any listing they have not deleted.
       if (row.publishedBy === actor.userId) return contact;
@@ -69,7 +69,7 @@ export function createSubscriptionsService(
     async contactForAdmin(propertyId) {
       const row = await repository.findListingContact(propertyId);
       // Moderators call owners about listings still in review or sent back, not only public ones.
-      if (!row || row.status === 'archived') throw listingGone();
+      if (!row || row.status === 'archived' || row.ownerPhoneNumber === null) throw listingGone();
       return { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber };
     },
   };

@@ -1,6 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import {
+  authSessions,
+  otpChallenges,
+  payments,
+  properties,
+  refreshTokens,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import type { RevokedReason } from '../auth/auth.repository';
 
 export interface UserRow {
   id: string;
@@ -10,12 +19,38 @@ export interface UserRow {
 }
 
 export interface UsersRepository {
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repository: UsersRepository) => Promise<T>): Promise<T>;
+  /** undefined: no such user, or their account was deleted. */
   findById(id: string): Promise<UserRow | undefined>;
   updateNames(
     id: string,
     names: { firstName: string; lastName: string },
     now: Date,
   ): Promise<UserRow | undefined>;
+
+  /*
+   * Account deletion (decision 023), each step in the caller's transaction.
+   */
+
+  /**
+   * Locks the user's row until the transaction ends (a second deletion waits, then finds it
+   * deleted); false when there is no such user or the account is already deleted.
+   */
+  lockLiveUser(id: string): Promise<boolean>;
+  /**
+   * Archives every listing of the user (they leave every list and every detail page) and erases
+   * the contact on all of them, archived before or not: the owner's name and phone number.
+   */
+  archiveListingsOf(userId: string, now: Date): Promise<void>;
+  /** Revokes every sign-in of the user and forgets their refresh tokens and sign-in codes. */
+  endSignIns(userId: string, now: Date): Promise<void>;
+  /** Running and queued subscriptions end now; ended ones stay as they were. */
+  endSubscriptions(userId: string, now: Date): Promise<void>;
+  /** The payments stay (finance records) without the number that paid. */
+  erasePayerPhones(userId: string, now: Date): Promise<void>;
+  /** Names emptied, phone number removed (free for a new account), deleted_at set. */
+  anonymise(userId: string, now: Date): Promise<void>;
 }
 
 const profileColumns = {
@@ -25,19 +60,108 @@ const profileColumns = {
   phoneNumber: users.phoneNumber,
 };
 
+const ACCOUNT_DELETED: RevokedReason = 'account_deleted';
+
+/** `now` as a value of SQL expressions (a bare Date is not typed there). */
+const timestamp = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** A live account always has a phone number (users_phone_until_deleted): no row otherwise. */
+function live(row: (Omit<UserRow, 'phoneNumber'> & { phoneNumber: string | null }) | undefined) {
+  if (!row || row.phoneNumber === null) return undefined;
+  return { ...row, phoneNumber: row.phoneNumber };
+}
+
 export function createUsersRepository(db: Database): UsersRepository {
   return {
+    transaction: (work) => db.transaction((tx) => work(createUsersRepository(tx))),
+
     async findById(id) {
-      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, id));
-      return row;
+      const [row] = await db
+        .select(profileColumns)
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      return live(row);
     },
+
     async updateNames(id, { firstName, lastName }, now) {
       const [row] = await db
         .update(users)
         .set({ firstName, lastName, updatedAt: now })
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .returning(profileColumns);
-      return row;
+      return live(row);
+    },
+
+    async lockLiveUser(id) {
+      const [row] = await db
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row !== undefined && row.deletedAt === null;
+    },
+
+    async archiveListingsOf(userId, now) {
+      await db
+        .update(properties)
+        .set({
+          status: 'archived',
+          deletedAt: sql`coalesce(${properties.deletedAt}, ${timestamp(now)})`,
+          ownerName: '',
+          ownerPhoneNumber: null,
+          updatedAt: now,
+        })
+        .where(eq(properties.publishedBy, userId));
+    },
+
+    async endSignIns(userId, now) {
+      await db
+        .update(authSessions)
+        .set({
+          revokedAt: sql`coalesce(${authSessions.revokedAt}, ${timestamp(now)})`,
+          revokedReason: sql`coalesce(${authSessions.revokedReason}, ${ACCOUNT_DELETED})`,
+          userAgent: null,
+        })
+        .where(eq(authSessions.userId, userId));
+      await db
+        .delete(refreshTokens)
+        .where(
+          sql`${refreshTokens.sessionId} in (select ${authSessions.id} from ${authSessions} where ${authSessions.userId} = ${userId})`,
+        );
+      await db.delete(otpChallenges).where(eq(otpChallenges.userId, userId));
+    },
+
+    async endSubscriptions(userId, now) {
+      await db
+        .update(subscriptions)
+        .set({
+          startsAt: sql`least(${subscriptions.startsAt}, ${timestamp(now)})`,
+          endsAt: now,
+        })
+        .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endsAt, now)));
+    },
+
+    async erasePayerPhones(userId, now) {
+      await db
+        .update(payments)
+        .set({ payerPhone: null, updatedAt: now })
+        .where(eq(payments.userId, userId));
+    },
+
+    async anonymise(userId, now) {
+      await db
+        .update(users)
+        .set({
+          firstName: '',
+          lastName: '',
+          phoneNumber: null,
+          canPost: false,
+          canEdit: false,
+          canDelete: false,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ZUuidParam } from '@makazi/contracts/common';
-import { ZUpdateUserBody, ZUser } from '@makazi/contracts/users';
+import { ZDeleteUserResponse, ZUpdateUserBody, ZUser } from '@makazi/contracts/users';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
 import { errors, security } from '../../lib/route-schema';
 import type { UsersService } from './users.service';
@@ -49,6 +49,25 @@ export const usersRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => service.update(requireActor(request), request.params.id, request.body),
+  );
+
+  // Not marked keepsCatalogue: the listings it archives leave the cached catalogue pages too.
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: requireSignIn,
+      schema: {
+        tags: ['users'],
+        operationId: 'deleteUser',
+        security: security.user,
+        summary: 'Delete your own account',
+        description:
+          'Only your own account: 403 for anyone else’s. At once and for good: your listings are deleted (archived) and their contact erased, every sign-in ends (this access token and every refresh token answer 401 from now on), running and queued subscriptions end, and your name and phone number are removed; the number is free to register again as a new account. Your payments stay in the finance records, without your name or number. Asking again with the same token is a 401.',
+        params: ZUuidParam,
+        response: { 200: ZDeleteUserResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.remove(requireActor(request), request.params.id),
   );
 
   done();

@@ -1,4 +1,4 @@
-import type { TUpdateUserBody, TUser } from '@makazi/contracts/users';
+import type { TDeleteUserResponse, TUpdateUserBody, TUser } from '@makazi/contracts/users';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { accountGone, type Actor } from '../access/access';
@@ -7,6 +7,12 @@ import type { UserRow, UsersRepository } from './users.repository';
 export interface UsersService {
   get(actor: Actor, userId: string): Promise<TUser>;
   update(actor: Actor, userId: string, body: TUpdateUserBody): Promise<TUser>;
+  /**
+   * Deletes the actor's own account (decision 023), in one transaction: their listings archived
+   * and their contact erased, every sign-in ended, subscriptions ended, the payments kept without
+   * the number that paid, and the user row anonymised (names emptied, phone number removed).
+   */
+  remove(actor: Actor, userId: string): Promise<TDeleteUserResponse>;
 }
 
 function toUser(row: UserRow): TUser {
@@ -42,6 +48,22 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
       );
       if (!row) throw accountGone();
       return toUser(row);
+    },
+    async remove(actor, userId) {
+      if (actor.userId !== userId) {
+        throw new AppError('FORBIDDEN', 'You can only delete your own account.');
+      }
+      await repository.transaction(async (tx) => {
+        // Deleted by another request meanwhile (two tabs): this session has just ended too.
+        if (!(await tx.lockLiveUser(userId))) throw accountGone();
+        const now = clock();
+        await tx.archiveListingsOf(userId, now);
+        await tx.endSignIns(userId, now);
+        await tx.endSubscriptions(userId, now);
+        await tx.erasePayerPhones(userId, now);
+        await tx.anonymise(userId, now);
+      });
+      return { id: userId, deleted: true };
     },
   };
 }

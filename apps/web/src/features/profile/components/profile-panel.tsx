@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@makazi/contracts/users';
 import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
@@ -7,8 +7,9 @@ import { SideSheet } from '../../../components/side-sheet';
 import { isApiError } from '../../../lib/api-client';
 import { openAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session';
+import { useSignOut } from '../../../lib/sign-out';
 import { showToast } from '../../../lib/toast';
-import { useUpdateUser, useUser } from '../../../lib/user';
+import { useDeleteUser, useUpdateUser, useUser } from '../../../lib/user';
 import { validateName, type TNameError } from '../utils/validate-name';
 import './profile-panel.css';
 
@@ -142,7 +143,99 @@ function ProfileForm({ sub, user, onDone }: { sub: string; user: TUser; onDone: 
   );
 }
 
-function ProfileBody({ sub, onDone }: { sub: string; onDone: () => void }) {
+/**
+ * Deleting the account, in two steps: the first button only opens the confirmation, which says
+ * what happens (listings removed, subscription ended, cannot be undone) and holds the button that
+ * deletes, away from where the first one was, so a double tap never deletes.
+ */
+function DeleteAccount({ sub, onDeleted }: { sub: string; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const [confirming, setConfirming] = useState(false);
+  const mutation = useDeleteUser(sub, onDeleted);
+  const headingId = useId();
+  const questionId = useId();
+  const question = useRef<HTMLParagraphElement>(null);
+
+  // A screen reader hears the question and what follows before reaching the buttons.
+  useEffect(() => {
+    if (confirming) question.current?.focus();
+  }, [confirming]);
+
+  return (
+    <section className="profile-panel__delete" aria-labelledby={headingId}>
+      <h3 id={headingId} className="profile-panel__delete-title">
+        {t('profile.delete.title')}
+      </h3>
+      {confirming ? (
+        <div role="group" aria-labelledby={questionId} className="profile-panel__confirm">
+          <p id={questionId} ref={question} tabIndex={-1} className="profile-panel__question">
+            {t('profile.delete.question')}
+          </p>
+          <ul className="profile-panel__consequences">
+            <li>{t('profile.delete.listings')}</li>
+            <li>{t('profile.delete.subscription')}</li>
+            <li>{t('profile.delete.personal')}</li>
+            <li>{t('profile.delete.signedOut')}</li>
+          </ul>
+          <p className="profile-panel__question">{t('profile.delete.final')}</p>
+          {mutation.isError ? (
+            <p role="alert" className="profile-panel__alert">
+              {failureText(mutation.error)}
+            </p>
+          ) : null}
+          <div className="profile-panel__actions profile-panel__actions--wrap">
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate()}
+            >
+              {t('profile.delete.confirm')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={mutation.isPending}
+              onClick={() => {
+                mutation.reset();
+                setConfirming(false);
+              }}
+            >
+              {t('profile.delete.cancel')}
+            </button>
+            {mutation.isPending ? (
+              <span role="status" className="text-secondary">
+                {t('profile.delete.deleting')}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="text-secondary">{t('profile.delete.intro')}</p>
+          <div className="profile-panel__actions">
+            <button
+              type="button"
+              className="btn btn--danger-outlined"
+              onClick={() => setConfirming(true)}
+            >
+              {t('profile.delete.start')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ProfileBodyProps {
+  sub: string;
+  onDone: () => void;
+  onDeleted: () => void;
+}
+
+function ProfileBody({ sub, onDone, onDeleted }: ProfileBodyProps) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const user = useUser(sub);
@@ -164,7 +257,12 @@ function ProfileBody({ sub, onDone }: { sub: string; onDone: () => void }) {
       </div>
     );
   }
-  return <ProfileForm sub={sub} user={user.data} onDone={onDone} />;
+  return (
+    <>
+      <ProfileForm sub={sub} user={user.data} onDone={onDone} />
+      <DeleteAccount sub={sub} onDeleted={onDeleted} />
+    </>
+  );
 }
 
 /** Shown when the session ends while the panel is open (another tab, a refused refresh). */
@@ -190,13 +288,20 @@ function SessionEnded({ onDone }: { onDone: () => void }) {
 /**
  * The profile side panel, a side sheet (the browser traps focus, closes it on Escape
  * and gives focus back to the avatar button), with the first and last name from GET
- * /api/users/{sub}, editable, and the phone number read-only. The content mounts only while the
- * panel is open, so every opening starts from the saved name.
+ * /api/users/{sub}, editable, the phone number read-only, and the account's deletion. The content
+ * mounts only while the panel is open, so every opening starts from the saved name.
  */
 export default function ProfilePanel(props: ProfilePanelProps) {
   const { open, onClose } = props;
   const { t } = useTranslation();
   const session = useSession();
+  // Here rather than in the confirmation, which unmounts as the panel closes: signing out waits
+  // for the page being left to go, and this panel stays mounted until the session ends.
+  const signOut = useSignOut();
+  const accountDeleted = () => {
+    onClose();
+    signOut({ toast: { message: t('profile.delete.done'), type: 'success' }, revoke: false });
+  };
   return (
     <SideSheet
       {...props}
@@ -208,7 +313,12 @@ export default function ProfilePanel(props: ProfilePanelProps) {
     >
       {open ? (
         session ? (
-          <ProfileBody key={session.sub} sub={session.sub} onDone={onClose} />
+          <ProfileBody
+            key={session.sub}
+            sub={session.sub}
+            onDone={onClose}
+            onDeleted={accountDeleted}
+          />
         ) : (
           <SessionEnded onDone={onClose} />
         )

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TAdminPaymentsResponse,
+  TAdminUserDetail,
+  TAdminUsersResponse,
+} from '@makazi/contracts/admin';
+import { OTP_RESEND_AFTER_SECONDS } from '@makazi/contracts/auth-values';
+import type { TErrorResponse } from '@makazi/contracts/common';
+import type { TDeleteUserResponse, TUser } from '@makazi/contracts/users';
+import { parseCsv } from '../../db/seed/csv';
+import { authSessions, payments, refreshTokens, subscriptions, users } from '../../db/schema';
+import { signInAdmin, type SignedInAdmin } from '../../test/admin';
+import { createFakeClock } from '../../test/fake-clock';
+import { findPropertyRow, insertPlan, insertProperty } from '../../test/factories';
+import { nextAddress, post, signInAs, signUpAndIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * Issue 16, decision 023: a person deletes their own account. Their sign-ins end at once, their
+ * listings leave every list (the cached catalogue pages too), their name and number leave every
+ * answer and export, the payments stay in the finance records without them, and the number is
+ * free for a new account.
+ */
+
+const clock = createFakeClock(new Date());
+let t: TestApp;
+let admin: SignedInAdmin;
+let planId: string;
+
+beforeAll(async () => {
+  // The catalogue page cache on, as in production: the archived listings must leave it at once.
+  t = await createTestApp({ env: { CATALOGUE_CACHE_MS: '10000' }, clock });
+  admin = await signInAdmin(t.app);
+  planId = (
+    await insertPlan(t.db, {
+      kind: 'subscription',
+      durationDays: 30,
+      priceTzs: 10_000,
+      features: { en: [], sw: [] },
+    })
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const adminAuth = () => ({ authorization: `Bearer ${admin.token}` });
+
+const inject = (method: 'GET' | 'PATCH' | 'DELETE', url: string, headers = {}) =>
+  t.app.inject({ method, url, headers, remoteAddress: nextAddress() });
+
+const deleteAccount = (userId: string, headers: Record<string, string> = {}) =>
+  inject('DELETE', `/api/users/${userId}`, headers);
+
+const errorOf = (res: { json: <T>() => T }) => res.json<TErrorResponse>();
+
+/** The ids on one catalogue page, answered from the page cache when it holds it. */
+async function catalogueIds(): Promise<string[]> {
+  const res = await inject('GET', '/api/properties?type=Land&limit=50');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: string }[]>().map((listing) => listing.id);
+}
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A succeeded subscription payment of `user` on `day` (an EAT day no other test uses). */
+async function insertPaidSubscription(
+  userId: string,
+  day: string,
+  window: { startsAt: Date; endsAt: Date },
+  payerPhone: string,
+): Promise<string> {
+  const createdAt = new Date(`${day}T09:00:00.000Z`);
+  const [payment] = await t.db
+    .insert(payments)
+    .values({
+      userId,
+      purpose: 'subscription',
+      planId,
+      propertyId: null,
+      amountTzs: 10_000,
+      provider: 'simulator',
+      network: 'mpesa',
+      payerPhone,
+      status: 'succeeded',
+      providerReference: `REF-${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      createdAt,
+      updatedAt: createdAt,
+      completedAt: createdAt,
+    })
+    .returning({ id: payments.id });
+  await t.db.insert(subscriptions).values({
+    userId,
+    paymentId: payment!.id,
+    ...window,
+    createdAt,
+  });
+  return payment!.id;
+}
+
+describe('DELETE /api/users/:id', () => {
+  it('deletes the signed-in user’s own account and ends every sign-in of theirs at once', async () => {
+    const amina = await signUpAndIn(t, { firstName: 'Amina', lastName: 'Juma' });
+    // A second sign-in (another phone), once a new code may be sent: it ends too.
+    clock.advanceSeconds(OTP_RESEND_AFTER_SECONDS);
+    const otherDevice = await signInAs(t, amina.phone);
+
+    const res = await deleteAccount(amina.userId, amina.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TDeleteUserResponse>()).toEqual({ id: amina.userId, deleted: true });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+
+    // The access tokens stop working before they expire, on every device.
+    for (const session of [amina, otherDevice]) {
+      const profile = await inject('GET', `/api/users/${amina.userId}`, session.auth);
+      expect(profile.statusCode).toBe(401);
+      const refresh = await post(t, '/api/auth/refresh-token', {
+        refreshToken: session.refreshToken,
+      });
+      expect(refresh.statusCode).toBe(401);
+    }
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${amina.userId}`,
+      headers: otherDevice.auth,
+      payload: { firstName: 'Amina', lastName: 'Juma' },
+    });
+    expect(rename.statusCode).toBe(401);
+
+    // Deleting again: the session that asked has ended.
+    expect((await deleteAccount(amina.userId, amina.auth)).statusCode).toBe(401);
+    // The number no longer signs anyone in.
+    const login = await post(t, '/api/auth/login', { phoneNumber: amina.phone });
+    expect(login.statusCode).toBe(404);
+
+    const row = await userRow(amina.userId);
+    expect(row).toMatchObject({ firstName: '', lastName: '', phoneNumber: null });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    const sessions = await t.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, amina.userId));
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(session.revokedAt).toBeInstanceOf(Date);
+      expect(session.revokedReason).toBe('account_deleted');
+      expect(session.userAgent).toBeNull();
+    }
+    const tokens = await t.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .where(eq(authSessions.userId, amina.userId));
+    expect(tokens).toEqual([]);
+  });
+
+  it('archives their listings: gone from the catalogue (cached pages too), the detail and the contact', async () => {
+    const juma = await signUpAndIn(t, { firstName: 'Juma', lastName: 'Ally' });
+    const approved = await insertProperty(t.db, {
+      type: 'Land',
+      publishedBy: juma.userId,
+      ownerName: 'Juma Ally',
+      ownerPhoneNumber: '+255754111222',
+    });
+    const inReview = await insertProperty(t.db, {
+      type: 'Land',
+      status: 'pending',
+      publishedBy: juma.userId,
+    });
+    const someoneElses = await insertProperty(t.db, { type: 'Land' });
+    // Now on a cached page.
+    expect(await catalogueIds()).toEqual(expect.arrayContaining([approved.id, someoneElses.id]));
+
+    expect((await deleteAccount(juma.userId, juma.auth)).statusCode).toBe(200);
+
+    const listed = await catalogueIds();
+    expect(listed).not.toContain(approved.id);
+    expect(listed).toContain(someoneElses.id);
+    expect((await inject('GET', `/api/properties/${approved.id}`)).statusCode).toBe(404);
+    const publisherPage = await inject('GET', `/api/properties/publishers/${juma.userId}`);
+    expect(publisherPage.statusCode).toBe(200);
+    expect(publisherPage.body).not.toContain(approved.id);
+    // Not even a moderator reaches the owner any more.
+    const contact = await inject('GET', `/api/properties/${approved.id}/contact`, adminAuth());
+    expect(contact.statusCode).toBe(404);
+    const review = await inject('GET', `/api/admin/properties/${inReview.id}`, adminAuth());
+    expect(review.statusCode).toBe(404);
+    const queue = await inject('GET', '/api/admin/properties?status=pending', adminAuth());
+    expect(queue.body).not.toContain(inReview.id);
+
+    for (const id of [approved.id, inReview.id]) {
+      const row = await findPropertyRow(t.db, id);
+      expect(row).toMatchObject({ status: 'archived', ownerName: '', ownerPhoneNumber: null });
+      expect(row?.deletedAt).toBeInstanceOf(Date);
+    }
+    expect(await findPropertyRow(t.db, someoneElses.id)).toMatchObject({ status: 'approved' });
+  });
+
+  it('keeps their payments in the finance records without their name or number, and ends their subscriptions', async () => {
+    const rehema = await signUpAndIn(t, { firstName: 'Rehema', lastName: 'Kimaro' });
+    const hour = 60 * 60 * 1000;
+    const now = clock().getTime();
+    const running = { startsAt: new Date(now - 24 * hour), endsAt: new Date(now + 24 * hour) };
+    const queued = { startsAt: running.endsAt, endsAt: new Date(now + 48 * hour) };
+    const payerPhone = '+255754987654';
+    const first = await insertPaidSubscription(rehema.userId, '2025-03-10', running, payerPhone);
+    const second = await insertPaidSubscription(rehema.userId, '2025-03-10', queued, payerPhone);
+    const range = 'from=2025-03-10&to=2025-03-10';
+    const before = await inject('GET', `/api/admin/payments?${range}`, adminAuth());
+    expect(before.json<TAdminPaymentsResponse>().items[0]?.user.name).toBe('Rehema Kimaro');
+
+    expect((await deleteAccount(rehema.userId, rehema.auth)).statusCode).toBe(200);
+
+    // The payments stay, amounts and references intact, with no name or number.
+    const after = await inject('GET', `/api/admin/payments?${range}`, adminAuth());
+    expect(after.statusCode, after.body).toBe(200);
+    const page = after.json<TAdminPaymentsResponse>();
+    expect(page.items.map((payment) => payment.id).sort()).toEqual([first, second].sort());
+    expect(page.totals).toMatchObject({ count: 2, succeededAmount: 20_000 });
+    for (const payment of page.items) {
+      expect(payment.user).toEqual({ id: rehema.userId, name: 'Deleted user', phoneNumber: '' });
+      expect(payment.payerPhone).toBe('');
+      expect(payment.providerReference).toMatch(/^REF-/);
+    }
+    expect(after.body).not.toContain('Rehema');
+    expect(after.body).not.toContain('754987654');
+    expect(after.body).not.toContain(rehema.phone.slice(4));
+
+    const csv = await inject('GET', `/api/admin/payments/export.csv?${range}`, adminAuth());
+    expect(csv.statusCode).toBe(200);
+    const [header, ...records] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+    expect(records).toHaveLength(2);
+    const userColumn = header!.indexOf('User');
+    const phoneColumn = header!.indexOf('Phone');
+    for (const record of records) {
+      expect(record[userColumn]).toBe('Deleted user');
+      expect(record[phoneColumn]).toBe('');
+    }
+    expect(csv.body).not.toContain('Rehema');
+    expect(csv.body).not.toContain('754987654');
+
+    const stored = await t.db
+      .select({ amountTzs: payments.amountTzs, payerPhone: payments.payerPhone })
+      .from(payments)
+      .where(eq(payments.userId, rehema.userId));
+    expect(stored).toEqual([
+      { amountTzs: 10_000, payerPhone: null },
+      { amountTzs: 10_000, payerPhone: null },
+    ]);
+
+    // Running and queued subscriptions are over.
+    const windows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, rehema.userId));
+    expect(windows).toHaveLength(2);
+    for (const window of windows) {
+      expect(window.endsAt.getTime()).toBeLessThanOrEqual(clock().getTime());
+      expect(window.startsAt.getTime()).toBeLessThanOrEqual(window.endsAt.getTime());
+    }
+  });
+
+  it('leaves no name or number in the admin’s users pages', async () => {
+    const neema = await signUpAndIn(t, { firstName: 'Neemaxyz', lastName: 'Kweka' });
+    await insertProperty(t.db, { publishedBy: neema.userId });
+    expect((await deleteAccount(neema.userId, neema.auth)).statusCode).toBe(200);
+
+    const detail = await inject('GET', `/api/admin/users/${neema.userId}`, adminAuth());
+    expect(detail.statusCode, detail.body).toBe(200);
+    const { user, subscription, properties } = detail.json<TAdminUserDetail>();
+    expect(user).toMatchObject({
+      id: neema.userId,
+      firstName: '',
+      lastName: '',
+      name: 'Deleted user',
+      phoneNumber: '',
+      numberOfProperties: 0,
+    });
+    expect(subscription).toEqual({ isActive: false, endsAt: null });
+    expect(properties).toEqual([]);
+
+    const byName = await inject('GET', '/api/admin/users?q=Neemaxyz', adminAuth());
+    expect(byName.json<TAdminUsersResponse>().total).toBe(0);
+    const byPhone = await inject(
+      'GET',
+      `/api/admin/users?q=${encodeURIComponent(neema.phone)}`,
+      adminAuth(),
+    );
+    expect(byPhone.json<TAdminUsersResponse>().total).toBe(0);
+    const everyone = await inject('GET', '/api/admin/users?pageSize=100', adminAuth());
+    expect(everyone.body).not.toContain(neema.phone);
+  });
+
+  it('frees the phone number: the same person can register again, as a new account', async () => {
+    const first = await signUpAndIn(t, { firstName: 'Baraka', lastName: 'Mushi' });
+    expect((await deleteAccount(first.userId, first.auth)).statusCode).toBe(200);
+
+    const local = `0${first.phone.slice(4)}`;
+    const signup = await post(t, '/api/auth/signup', {
+      firstName: 'Baraka',
+      lastName: 'Mushi',
+      phoneNumber: local,
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const again = await signInAs(t, first.phone);
+    expect(again.userId).not.toBe(first.userId);
+    const profile = await inject('GET', `/api/users/${again.userId}`, again.auth);
+    expect(profile.json<TUser>()).toEqual({
+      id: again.userId,
+      firstName: 'Baraka',
+      lastName: 'Mushi',
+      phoneNumber: first.phone,
+    });
+    // The old account stays deleted and separate.
+    expect(await userRow(first.userId)).toMatchObject({ phoneNumber: null });
+  });
+
+  it('refuses another user’s account (403), an anonymous caller (401) and an admin’s token (401)', async () => {
+    const owner = await signUpAndIn(t, { firstName: 'Zawadi', lastName: 'Lyimo' });
+    const other = await signUpAndIn(t);
+
+    const byOther = await deleteAccount(owner.userId, other.auth);
+    expect(byOther.statusCode).toBe(403);
+    expect(errorOf(byOther)).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'You can only delete your own account.',
+    });
+    const anonymous = await deleteAccount(owner.userId);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer');
+    // Admins have their own tools; their token is no user session.
+    expect((await deleteAccount(owner.userId, adminAuth())).statusCode).toBe(401);
+    // An id nobody has is someone else's too: existence is not revealed.
+    expect((await deleteAccount(randomUUID(), other.auth)).statusCode).toBe(403);
+    expect((await deleteAccount('me', owner.auth)).statusCode).toBe(400);
+
+    const profile = await inject('GET', `/api/users/${owner.userId}`, owner.auth);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json<TUser>().firstName).toBe('Zawadi');
+    expect((await inject('GET', `/api/users/${other.userId}`, other.auth)).statusCode).toBe(200);
+  });
+});
