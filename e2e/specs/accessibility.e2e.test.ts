@@ -49,6 +49,7 @@ function textsOf(language: Language) {
     posts: messages(language, 'posts'),
     publish: messages(language, 'publish'),
     admin: messages(language, 'admin'),
+    support: messages(language, 'support'),
   };
 }
 
@@ -211,6 +212,10 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     await page.goto('/register');
     await page.getByRole('heading', { name: text(t.auth, 'register.title') }).waitFor();
     await scan(page, '/register', language, findings);
+
+    await page.goto('/support');
+    await page.getByRole('heading', { level: 1, name: text(t.support, 'title') }).waitFor();
+    await scan(page, '/support', language, findings);
 
     await page.goto('/subscribe');
     await page.getByRole('heading', { name: text(t.checkout, 'subscribe.title') }).waitFor();

@@ -4,6 +4,7 @@ import { apiGet, openSession, screenshot, type Session } from '../support/browse
 import { pathname } from '../support/catalogue';
 import { messages, text } from '../support/locales';
 import { signedInThroughApi } from '../support/sign-in';
+import { until } from '../support/until';
 
 interface RentListing {
   id: string;
@@ -59,5 +60,21 @@ describe('detail page', () => {
     await page.reload();
     await expectListingShown(page, listing);
     expect(pathname(page)).toBe(`/lease/${listing.id}`);
+  });
+
+  it("sends an old /details/{id} link on to the listing's own page, in place of the old entry", async () => {
+    const { page } = session;
+    const [listing] = await apiGet<RentListing[]>('/api/properties?type=Rent');
+    if (!listing) throw new Error('the demo catalogue has no Rent listings');
+    const entries = await page.evaluate(() => window.history.length);
+
+    await page.goto(`/details/${listing.id}`);
+    await until(
+      () => (pathname(page) === `/lease/${listing.id}` ? true : undefined),
+      'the redirect to /lease/{id}',
+    );
+    await expectListingShown(page, listing);
+    // One new entry, the listing's: Back leaves it rather than bouncing off /details again.
+    expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
   });
 });

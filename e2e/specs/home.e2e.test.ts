@@ -11,6 +11,7 @@ interface Listing {
 }
 
 const en = messages('en', 'catalogue');
+const sw = messages('sw', 'catalogue');
 const carousels = ['Rent', 'Apartment', 'Land', 'HouseForSale'] as const;
 
 describe('home page', () => {
@@ -72,5 +73,27 @@ describe('home page', () => {
     // The first page of results is the first page of the API's answer, in the same order.
     expect(shown).toEqual(matching.slice(0, shown.length).map((listing) => listing.id));
     await screenshot(page, 'home-search');
+  });
+
+  it('titles the carousels and words the card addresses in Kiswahili for a Swahili browser', async () => {
+    const swahili = await openSession({ locale: 'sw-TZ' });
+    try {
+      const { page } = swahili;
+      await page.goto('/home');
+      for (const type of carousels) {
+        await page
+          .getByTestId(`carousel-${type}`)
+          .getByText(text(sw, `carousels.${type}`), { exact: true })
+          .first()
+          .waitFor();
+      }
+      // Every address has a street, ward, district and region, so a card's text opens with a
+      // number's word or with the street's.
+      const address = page.getByTestId('carousel-Rent').getByTestId('property-address').first();
+      await address.waitFor();
+      expect(await address.textContent()).toMatch(/^(Fleti Na\.|Nyumba Na\.|Kiwanja Na\.|Mtaa) /);
+    } finally {
+      await swahili.close();
+    }
   });
 });

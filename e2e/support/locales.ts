@@ -7,7 +7,15 @@ type Messages = Record<string, unknown>;
 export function messages(
   language: 'en' | 'sw',
   namespace:
-    'common' | 'catalogue' | 'detail' | 'auth' | 'publish' | 'posts' | 'checkout' | 'admin',
+    | 'common'
+    | 'catalogue'
+    | 'detail'
+    | 'auth'
+    | 'publish'
+    | 'posts'
+    | 'checkout'
+    | 'admin'
+    | 'support',
 ): Messages {
   const file = fileURLToPath(
     new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),

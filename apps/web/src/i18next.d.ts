@@ -6,6 +6,7 @@ import type publish from './locales/en/publish.json';
 import type posts from './locales/en/posts.json';
 import type checkout from './locales/en/checkout.json';
 import type admin from './locales/en/admin.json';
+import type support from './locales/en/support.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -20,6 +21,7 @@ declare module 'i18next' {
       posts: typeof posts;
       checkout: typeof checkout;
       admin: typeof admin;
+      support: typeof support;
     };
   }
 }

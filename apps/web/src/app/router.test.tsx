@@ -1,24 +1,29 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { USER_SUB, ownView, signIn } from '../testing/account';
-import { makeHouseForSale, makeRent } from '../testing/fixtures';
+import { USER_SUB, apiErrorResponse, ownView, signIn } from '../testing/account';
+import { makeApartment, makeHouseForSale, makeLand, makeRent } from '../testing/fixtures';
 import {
   createTestI18n,
   createTestQueryClient,
   jsonResponse,
   mockFetch,
+  requestedUrls,
 } from '../testing/test-utils';
 import { RootLayout } from './layouts/root-layout';
 import { AppProvider } from './provider';
 import { createRoutes } from './router';
 import { RouteError } from './routes/route-error';
 
-async function renderRoutes(routes: RouteObject[], url: string) {
+async function renderRoutes(
+  routes: RouteObject[],
+  url: string,
+  queryClient = createTestQueryClient(),
+) {
   const i18n = await createTestI18n('en');
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
-    <AppProvider i18n={i18n} queryClient={createTestQueryClient()}>
+    <AppProvider i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -42,6 +47,8 @@ describe('router', () => {
     ['/login', 'Sign in'],
     ['/register', 'Register'],
     ['/subscribe', 'Choose Property Viewing Subscription'],
+    // Public: the footer's Support and the wizard's 'Contact support' lead here.
+    ['/support', 'Support'],
     // Public: an anonymous visitor gives contact details on the checkout's first step.
     ['/plan/7', 'Pay for your subscription'],
   ])('routes %s to its page', async (url, heading) => {
@@ -104,6 +111,78 @@ describe('router', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Awaiting review')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/user/${slug}/${ID}`);
+  });
+
+  describe('/details/{id}, the address older links carry', () => {
+    it.each([
+      ['land', makeLand],
+      ['lease', makeRent],
+      ['apartment', makeApartment],
+      ['house-for-sale', makeHouseForSale],
+    ] as const)(
+      'sends the listing on to /%s/{id} in place of the old entry',
+      async (slug, make) => {
+        signIn();
+        const property = make({ id: ID, title: `Listing at ${slug}` });
+        const fetchMock = mockFetch((url) =>
+          url.pathname === `/api/properties/${ID}` ? jsonResponse(property) : jsonResponse([]),
+        );
+        // One client for the loaders and the pages, as the app has.
+        const queryClient = createTestQueryClient();
+        const router = await renderRoutes(createRoutes(queryClient), `/details/${ID}`, queryClient);
+        expect(
+          await screen.findByRole('heading', { level: 1, name: `Listing at ${slug}` }),
+        ).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe(`/${slug}/${ID}`);
+        expect(router.state.historyAction).toBe('REPLACE');
+        // The detail page reads the answer the redirect fetched instead of asking again at once.
+        const lookups = requestedUrls(fetchMock).filter(
+          (url) => url.pathname === `/api/properties/${ID}`,
+        );
+        expect(lookups).toHaveLength(1);
+      },
+    );
+
+    it("sends an anonymous visitor on to the listing's page, whose guard asks them to sign in", async () => {
+      mockFetch((url) =>
+        url.pathname === `/api/properties/${ID}`
+          ? jsonResponse(makeLand({ id: ID }))
+          : jsonResponse([]),
+      );
+      const router = await renderRoutes(createRoutes(createTestQueryClient()), `/details/${ID}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.state).toEqual({
+        from: { pathname: `/land/${ID}`, search: '', hash: '' },
+      });
+    });
+
+    it('shows the listing not found for an id the API does not know', async () => {
+      mockFetch((url) =>
+        url.pathname === `/api/properties/${ID}`
+          ? apiErrorResponse(404, 'NOT_FOUND', 'Property not found')
+          : jsonResponse([]),
+      );
+      const router = await renderRoutes(createRoutes(createTestQueryClient()), `/details/${ID}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Listing not found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Browse listings' })).toHaveAttribute(
+        'href',
+        '/home',
+      );
+      expect(router.state.location.pathname).toBe(`/details/${ID}`);
+    });
+
+    it('shows the listing not found for something that is no listing id, asking nobody', async () => {
+      const fetchMock = mockFetch(() => jsonResponse([]));
+      await renderRoutes(createRoutes(createTestQueryClient()), '/details/42');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Listing not found' }),
+      ).toBeInTheDocument();
+      expect(
+        requestedUrls(fetchMock).filter((url) => url.pathname.startsWith('/api/properties')),
+      ).toEqual([]);
+    });
   });
 
   it.each([

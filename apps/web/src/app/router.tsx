@@ -49,6 +49,12 @@ function prefetchDetail(queryClient: QueryClient, id: string | undefined) {
   return null;
 }
 
+function prefetchListingType(queryClient: QueryClient, id: string | undefined) {
+  // Public: the listing's type decides where the old link goes, whoever follows it.
+  if (isUuid(id)) void queryClient.prefetchQuery(propertyQueryOptions(id));
+  return null;
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -79,6 +85,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             })),
             {
+              // Old links of the product: sent on to the listing's own page once its type is known.
+              path: 'details/:id',
+              loader: ({ params }) => prefetchListingType(queryClient, params.id),
+              lazy: async () => {
+                const { DetailsRedirectRoute } = await import('./routes/details-redirect');
+                return { Component: DetailsRedirectRoute };
+              },
+            },
+            {
               path: 'login',
               lazy: async () => {
                 const { LoginRoute } = await import('./routes/login');
@@ -90,6 +105,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => {
                 const { RegisterRoute } = await import('./routes/register');
                 return { Component: RegisterRoute };
+              },
+            },
+            {
+              // How to reach Makazi: the footer and the wizard's 'Contact support' link here.
+              path: 'support',
+              lazy: async () => {
+                const { SupportRoute } = await import('./routes/support');
+                return { Component: SupportRoute };
               },
             },
             {

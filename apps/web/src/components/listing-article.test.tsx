@@ -12,6 +12,8 @@ import { ListingArticle, type ListingArticleProps } from './listing-article';
 
 const ADDRESS =
   'House No. 12, Street Mikocheni A, Ward Mikocheni, District Kinondoni, Region Dar es Salaam';
+const SW_ADDRESS =
+  'Nyumba Na. 12, Mtaa Mikocheni A, Kata Mikocheni, Wilaya Kinondoni, Mkoa Dar es Salaam';
 
 function renderArticle(
   property: TProperty,
@@ -212,5 +214,15 @@ describe('ListingArticle', () => {
     const list = screen.getByRole('heading', { name: 'Maelezo ya mali' }).nextElementSibling;
     expect(list).toHaveTextContent('Nyumba ya kupanga');
     expect(list).toHaveTextContent('Muda wa kupangaMiezi 6');
+    expect(list).toHaveTextContent(SW_ADDRESS);
+    expect(list).not.toHaveTextContent(/House No\.|Street|Ward|District|Region/);
+  });
+
+  it("words the address in Swahili under the price on the owner's page too", async () => {
+    await renderApp(
+      <ListingArticle property={makeRent()} testId="article" photos={null} address="heading" />,
+      { language: 'sw' },
+    );
+    expect(screen.getByTestId('property-address')).toHaveTextContent(`Anwani: ${SW_ADDRESS}`);
   });
 });

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPropertyAddress } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
+import { useAddressText } from '../lib/use-address-text';
 import { ListingPrice } from './listing-price';
 import './listing-article.css';
 
@@ -122,7 +122,8 @@ export function ListingArticle({ property, testId, address, ...slots }: ListingA
   const fieldsId = useId();
   const descriptionId = useId();
   const typeName = tCommon(`types.${property.type}`);
-  const addressText = formatPropertyAddress(property.propertyAddress) || t('fields.none');
+  const formatAddress = useAddressText();
+  const addressText = formatAddress(property.propertyAddress) || t('fields.none');
 
   const fields: ListingField[] = [
     { key: 'type', label: t('fields.type'), value: typeName },

@@ -6,8 +6,6 @@ import {
   onToastRequested,
 } from '../lib/toast';
 
-const HEADER_CLEARANCE = 'calc(56px + 0.5rem)';
-
 const ToastContainer = lazy(async () => {
   const { ToastContainer: Container } = await loadToastModule();
   function ReadyContainer() {
@@ -15,17 +13,11 @@ const ToastContainer = lazy(async () => {
       markToastContainerReady();
       return markToastContainerGone;
     }, []);
-    // Top-right, closes after 5 s, can be dragged away, pauses while hovered. It sits
-    // below the 56 px sticky header, so a toast never hides the account menu or SIGN IN.
-    return (
-      <Container
-        position="top-right"
-        autoClose={5000}
-        draggable
-        pauseOnHover
-        style={{ top: HEADER_CLEARANCE }}
-      />
-    );
+    // Closes after 5 s, can be dragged away, pauses while hovered. At the bottom (the full width
+    // on a phone): a page's next controls sit at its top under the header (Back, Create Post),
+    // where nothing can be scrolled out from under a toast; at the bottom anything can, as the
+    // footer follows the page.
+    return <Container position="bottom-right" autoClose={5000} draggable pauseOnHover />;
   }
   return { default: ReadyContainer };
 });

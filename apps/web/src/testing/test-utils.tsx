@@ -15,6 +15,7 @@ import enPublish from '../locales/en/publish.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
+import enSupport from '../locales/en/support.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
@@ -23,6 +24,7 @@ import swPublish from '../locales/sw/publish.json';
 import swCatalogue from '../locales/sw/catalogue.json';
 import swCommon from '../locales/sw/common.json';
 import swDetail from '../locales/sw/detail.json';
+import swSupport from '../locales/sw/support.json';
 
 export const testResources = {
   en: {
@@ -34,6 +36,7 @@ export const testResources = {
     posts: enPosts,
     checkout: enCheckout,
     admin: enAdmin,
+    support: enSupport,
   },
   sw: {
     common: swCommon,
@@ -44,6 +47,7 @@ export const testResources = {
     posts: swPosts,
     checkout: swCheckout,
     admin: swAdmin,
+    support: swSupport,
   },
 };
 

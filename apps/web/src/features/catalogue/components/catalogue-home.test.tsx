@@ -64,6 +64,17 @@ describe('CatalogueHome', () => {
     );
   });
 
+  it('titles the carousels in Swahili with the words Tanzanians use', async () => {
+    homeServer();
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home', language: 'sw' });
+    const titles = HOME_CAROUSEL_TYPES.map(
+      (type) =>
+        within(screen.getByTestId(`carousel-${type}`)).getByRole('heading', { level: 2 })
+          .textContent,
+    );
+    expect(titles).toEqual(['Nyumba za Kupanga', 'Fleti', 'Viwanja', 'Nyumba za Kuuza']);
+  });
+
   it('shows the counters and the viewing banner', async () => {
     homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
@@ -122,7 +133,7 @@ describe('CatalogueHome', () => {
     expect(houseRequests()).toHaveLength(2);
   });
 
-  it('offers All Types and the four types', async () => {
+  it('offers All Types and the four types, in the product order', async () => {
     homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
     const options = within(screen.getByLabelText('Property type')).getAllByRole('option');
@@ -130,8 +141,15 @@ describe('CatalogueHome', () => {
       'All Types',
       'Land',
       'Rent',
-      'Apartment',
       'House for Sale',
+      'Apartment',
+    ]);
+    expect(options.map((option) => option.getAttribute('value'))).toEqual([
+      '',
+      'Land',
+      'Rent',
+      'HouseForSale',
+      'Apartment',
     ]);
   });
 });

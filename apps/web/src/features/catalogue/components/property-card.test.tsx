@@ -33,6 +33,13 @@ describe('PropertyCard', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', `/lease/${property.id}`);
   });
 
+  it("words the address in the reader's language, cut to 45 characters", async () => {
+    await renderApp(<PropertyCard property={makeRent()} />, { language: 'sw' });
+    expect(screen.getByTestId('property-address')).toHaveTextContent(
+      /^Nyumba Na\. 12, Mtaa Mikocheni A, Kata Mikoche…$/,
+    );
+  });
+
   it('says No title for an empty title', async () => {
     await renderApp(<PropertyCard property={makeRent({ title: '' })} />);
     expect(screen.getByRole('heading', { name: 'No title' })).toBeInTheDocument();

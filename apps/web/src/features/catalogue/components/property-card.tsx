@@ -6,6 +6,7 @@ import type { TProperty } from '@makazi/contracts/properties';
 import { PhotoCameraIcon } from '../../../components/icons';
 import { ListingPrice } from '../../../components/listing-price';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useAddressText } from '../../../lib/use-address-text';
 import {
   PRICE_TERM_WORDS,
   cardAddress,
@@ -48,7 +49,8 @@ export function PropertyCard({
   const promoted = end !== null && Date.parse(end) > (now ?? mountedAt);
   const title = cardTitle(property.title) ?? t('card.noTitle');
   const owner = cardOwner(property.ownerName);
-  const address = cardAddress(property);
+  const addressText = useAddressText();
+  const address = cardAddress(addressText(property.propertyAddress));
   const pictures = pictureCount(property);
   const Heading = headingLevel;
 

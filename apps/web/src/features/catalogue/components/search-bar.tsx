@@ -1,10 +1,11 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRICE_TZS_MAX, PROPERTY_TYPES } from '@makazi/contracts/property-values';
+import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
 import { SearchIcon } from '../../../components/icons';
 import { isPropertyType } from '../../../lib/guards';
 import type { CatalogueFilters } from '../hooks/use-catalogue-search';
+import { TYPE_FILTER_TYPES } from '../utils/home';
 import './search-bar.css';
 
 export interface SearchBarProps {
@@ -112,7 +113,7 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
           }}
         >
           <option value="">{t('search.allTypes')}</option>
-          {PROPERTY_TYPES.map((option) => (
+          {TYPE_FILTER_TYPES.map((option) => (
             <option key={option} value={option}>
               {tCommon(`types.${option}`)}
             </option>

@@ -1,4 +1,3 @@
-import { formatPropertyAddress } from '@makazi/contracts/property-values';
 import type { TPhoto, TProperty } from '@makazi/contracts/properties';
 import { truncate } from '../../../lib/format';
 
@@ -19,8 +18,9 @@ export function cardOwner(ownerName: string): string {
   return truncate(ownerName.trim(), OWNER_MAX, OWNER_KEEP);
 }
 
-export function cardAddress(property: Pick<TProperty, 'propertyAddress'>): string {
-  return truncate(formatPropertyAddress(property.propertyAddress), ADDRESS_MAX);
+/** `address` is already in the reader's language (lib/use-address-text.ts). */
+export function cardAddress(address: string): string {
+  return truncate(address, ADDRESS_MAX);
 }
 
 export function firstWords(text: string, count: number): string {

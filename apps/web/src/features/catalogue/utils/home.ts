@@ -7,3 +7,11 @@ export const HOME_CAROUSEL_TYPES: readonly TPropertyType[] = [
   'Land',
   'HouseForSale',
 ];
+
+/** The home type filter's choices after All Types, in the product's order (not PROPERTY_TYPES'). */
+export const TYPE_FILTER_TYPES: readonly TPropertyType[] = [
+  'Land',
+  'Rent',
+  'HouseForSale',
+  'Apartment',
+];

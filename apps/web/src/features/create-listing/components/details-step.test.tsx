@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
@@ -407,7 +407,11 @@ describe('step 1: saving', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The details could not be saved.');
-    expect(alert).toHaveTextContent('Your account may not publish listings. Contact support.');
+    expect(alert).toHaveTextContent('Your account may not publish listings. Contact support');
+    const support = within(alert).getByRole('link', { name: 'Contact support' });
+    expect(support).toHaveAttribute('href', '/support');
+    // Opened beside the wizard, which keeps what was typed.
+    expect(support).toHaveAttribute('target', '_blank');
     expect(alert).toHaveTextContent('Everything you entered is kept.');
     for (const [label, value] of Object.entries(VALID_DETAILS.Land)) {
       expect(screen.getByLabelText(label)).toHaveValue(value);

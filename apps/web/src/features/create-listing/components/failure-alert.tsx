@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWizardText } from '../hooks/use-wizard-text';
 import type { TFailureKind } from '../utils/failure';
@@ -19,7 +20,18 @@ export function WizardFailure({ title, kind, kept = true, children }: WizardFail
   return (
     <div role="alert" className="wizard-alert">
       <p className="wizard-alert__title">{title}</p>
-      <p>{text.failure(kind)}</p>
+      <p>
+        {text.failure(kind)}
+        {kind === 'forbiddenPost' ? (
+          <>
+            {' '}
+            {/* In a new tab: what they typed stays here for when support switches posting back on. */}
+            <Link to="/support" target="_blank" rel="noopener">
+              {t('failure.contactSupport')}
+            </Link>
+          </>
+        ) : null}
+      </p>
       {kept ? <p className="text-secondary">{t('failure.kept')}</p> : null}
       {children}
     </div>
