@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NARROW_QUERY } from '../../../features/admin/hooks/use-narrow-screen';
@@ -70,6 +70,35 @@ describe('the admin frame', () => {
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(drawer()).toHaveAttribute('data-open', 'true');
+  });
+
+  it('toggles the drawer from the top bar, where clicks reach it, and keeps the focus there', async () => {
+    screenWidth(false);
+    const user = userEvent.setup();
+    await renderAdmin('/admin/dashboard');
+    await findSignOut();
+    const topBar = screen.getByRole('banner');
+    await user.click(within(topBar).getByRole('button', { name: 'Close menu' }));
+    expect(drawer()).toHaveAttribute('data-open', 'false');
+    const toggle = within(topBar).getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(drawer()).toHaveAttribute('data-open', 'true');
+    expect(within(topBar).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(within(drawer()).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lays the open drawer over the page up to 480px instead of narrowing the page', async () => {
+    screenWidth(true);
+    const user = userEvent.setup();
+    await renderAdmin('/admin/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(drawer()).toHaveAttribute('data-open', 'true');
+    // The page keeps the room of the closed rail; only the drawer's paper widens.
+    expect(getComputedStyle(drawer()).width).toBe('65px');
+    const paper = drawer().querySelector('.MuiDrawer-paper') as HTMLElement;
+    expect(getComputedStyle(paper).width).toBe('200px');
   });
 
   it('opens again on a route change on a wide screen', async () => {

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPermissions } from '@makazi/contracts/admin';
+import { NARROW_QUERY } from '../../../features/admin/hooks/use-narrow-screen';
 import { jsonResponse } from '../../../testing/test-utils';
 import {
   ADMIN_TOKEN,
@@ -52,6 +53,29 @@ describe('/admin/users', () => {
     },
   );
 
+  it('puts the phone number under the name on a phone, leaving no column to scroll to', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === NARROW_QUERY,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    serveAdmin({ 'GET /api/admin/users': () => jsonResponse(page([makeUser(1)])) });
+    await renderAdmin('/admin/users');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Number of Properties']);
+    const name = within(table).getByRole('cell', { name: /Asha Mwinyi1/ });
+    expect(name).toHaveTextContent('Asha Mwinyi1+255712345601');
+    expect(within(name).getByRole('link', { name: 'Asha Mwinyi1' })).toBeInTheDocument();
+  });
+
   it('searches by name or phone and pages', async () => {
     const fetchMock = serveAdmin({
       'GET /api/admin/users': () => jsonResponse(page([makeUser(1)], 60)),
@@ -90,9 +114,9 @@ describe('/admin/users/{userId}', () => {
     expect(info).toHaveTextContent('Asha Mwinyi1');
     expect(info).toHaveTextContent('+255712345601');
     expect(info).toHaveTextContent('Active until');
-    expect(screen.getByRole('checkbox', { name: 'canEdit' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'canDelete' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'canPost' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May edit their listings' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May delete their listings' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May publish listings' })).toBeChecked();
     const properties = screen.getByRole('region', { name: 'User Properties' });
     const items = within(properties).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Lease');
@@ -101,6 +125,27 @@ describe('/admin/users/{userId}', () => {
     expect(items[1]).toHaveTextContent('Not approved');
     await user.click(screen.getByRole('link', { name: 'Back to users' }));
     await waitFor(() => expect(currentPath(router)).toBe('/admin/users'));
+  });
+
+  it('names each permission by what it allows, in English and in Swahili', async () => {
+    serveAdmin({ [`GET ${path}`]: () => jsonResponse(detail) });
+    const { i18n } = await renderAdmin(`/admin/users/${detail.user.id}`);
+    const permissions = await screen.findByRole('region', { name: 'User Permissions' });
+    const names = () =>
+      within(permissions)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent);
+    expect(names()).toEqual([
+      'May edit their listings',
+      'May delete their listings',
+      'May publish listings',
+    ]);
+    await act(() => i18n.changeLanguage('sw'));
+    expect(names()).toEqual([
+      'Anaweza kuhariri matangazo yake',
+      'Anaweza kufuta matangazo yake',
+      'Anaweza kuchapisha matangazo',
+    ]);
   });
 
   it('saves a permission with PATCH and says it is saved', async () => {
@@ -115,9 +160,9 @@ describe('/admin/users/{userId}', () => {
     });
     const user = userEvent.setup();
     await renderAdmin(`/admin/users/${detail.user.id}`);
-    await user.click(await screen.findByRole('checkbox', { name: 'canDelete' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'May delete their listings' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'canDelete' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May delete their listings' })).toBeChecked();
     const calls = callsTo(fetchMock, 'PATCH', `${path}/permissions`);
     expect(calls).toHaveLength(1);
     expect(bodyOf(calls[0]?.init)).toEqual({ canDelete: true });
@@ -135,14 +180,14 @@ describe('/admin/users/{userId}', () => {
     });
     const user = userEvent.setup();
     await renderAdmin(`/admin/users/${detail.user.id}`);
-    await user.click(await screen.findByRole('checkbox', { name: 'canPost' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'May publish listings' }));
     // Shown at once while the request is under way.
-    expect(screen.getByRole('checkbox', { name: 'canPost' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May publish listings' })).not.toBeChecked();
     expect(await screen.findByText('Saving…')).toBeInTheDocument();
     answer(adminError(500, 'INTERNAL', 'Database down'));
     expect(
       await screen.findByText('Not saved: Something went wrong. Please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'canPost' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'May publish listings' })).toBeChecked();
   });
 });

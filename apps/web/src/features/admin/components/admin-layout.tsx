@@ -18,8 +18,11 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { AdminNav } from './admin-nav';
 
-/** 140px on the smallest screens, 200px from the small breakpoint; 65px closed (icons only). */
-export const DRAWER_WIDTH = { xs: 140, sm: 200 } as const;
+/*
+ * 200px open, on every screen: narrower, the longest entry ('Kumbukumbu za fedha') no longer fits
+ * even on two lines. 65px when closed (icons only).
+ */
+export const DRAWER_WIDTH = 200;
 export const DRAWER_CLOSED_WIDTH = 65;
 const DRAWER_ID = 'admin-drawer';
 
@@ -59,7 +62,10 @@ function AdminFrame() {
     await navigate('/admin', { replace: true });
   };
 
-  const width = open ? DRAWER_WIDTH : { xs: DRAWER_CLOSED_WIDTH, sm: DRAWER_CLOSED_WIDTH };
+  const width = open ? DRAWER_WIDTH : DRAWER_CLOSED_WIDTH;
+  // On a phone the open drawer lies over the page, which keeps the width of the closed rail: pushed
+  // aside, the page would have to fit 360px minus 200.
+  const overlay = narrow && open;
   const transition = 'width 195ms ease';
 
   return (
@@ -70,19 +76,22 @@ function AdminFrame() {
         elevation={0}
         sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Toolbar variant="dense" sx={{ gap: 2 }}>
-          {!open && (
-            <IconButton
-              edge="start"
-              color="inherit"
-              aria-label={t('layout.openMenu')}
-              aria-expanded={false}
-              aria-controls={DRAWER_ID}
-              onClick={() => setOpen(true)}
-            >
-              <MenuIcon />
-            </IconButton>
-          )}
+        {/* 12px sides: the theme's 8px would put the edge buttons' outer 4px off the screen. */}
+        <Toolbar variant="dense" sx={{ gap: 2, px: 3 }}>
+          {/*
+           * The drawer's only toggle lives in the top bar: inside the drawer it sat under this bar,
+           * out of reach of clicks. One button for both, so the focus stays on it.
+           */}
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t(open ? 'layout.closeMenu' : 'layout.openMenu')}
+            aria-expanded={open}
+            aria-controls={DRAWER_ID}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <ChevronLeftIcon /> : <MenuIcon />}
+          </IconButton>
           <img src={logo} alt="" width={32} height={32} />
           <Typography component="p" variant="h3" noWrap sx={{ flexGrow: 1 }}>
             {t('layout.brand')}
@@ -114,7 +123,7 @@ function AdminFrame() {
         id={DRAWER_ID}
         data-open={open ? 'true' : 'false'}
         sx={{
-          width,
+          width: narrow ? DRAWER_CLOSED_WIDTH : width,
           flexShrink: 0,
           whiteSpace: 'nowrap',
           transition,
@@ -124,22 +133,21 @@ function AdminFrame() {
             transition,
             bgcolor: 'common.white',
             boxSizing: 'border-box',
+            boxShadow: overlay ? 8 : 'none',
           },
         }}
       >
-        <Toolbar variant="dense" sx={{ justifyContent: 'flex-end', px: 2 }}>
-          {open && (
-            <IconButton
-              aria-label={t('layout.closeMenu')}
-              aria-expanded
-              aria-controls={DRAWER_ID}
-              onClick={() => setOpen(false)}
-            >
-              <ChevronLeftIcon />
-            </IconButton>
-          )}
-        </Toolbar>
-        <Box component="nav" aria-label={t('layout.navigation')}>
+        {/* Room for the top bar, which is drawn over the drawer's top. */}
+        <Toolbar variant="dense" />
+        {/*
+         * The open width at once (inside the paper's 1px border), so the labels do not reflow
+         * while the drawer widens.
+         */}
+        <Box
+          component="nav"
+          aria-label={t('layout.navigation')}
+          sx={{ width: open ? DRAWER_WIDTH - 1 : undefined }}
+        >
           <AdminNav open={open} />
         </Box>
       </Drawer>

@@ -83,7 +83,12 @@ export function AdminNav({ open }: { open: boolean }) {
               </ListItemIcon>
               <ListItemText
                 primary={label}
-                sx={open ? undefined : { opacity: 0, width: 0, m: 0, overflow: 'hidden' }}
+                sx={
+                  // A long entry ('Kumbukumbu za fedha') takes two lines rather than being cut off.
+                  open
+                    ? { whiteSpace: 'normal' }
+                    : { opacity: 0, width: 0, m: 0, overflow: 'hidden' }
+                }
               />
             </ListItemButton>
           </Tooltip>

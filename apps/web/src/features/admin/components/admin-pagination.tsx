@@ -27,6 +27,12 @@ export function AdminPagination({ total, page, pageSize, onChange }: AdminPagina
       labelRowsPerPage={t('properties.rowsPerPage')}
       onPageChange={(_event, next) => onChange({ page: next + 1 })}
       onRowsPerPageChange={(event) => onChange({ pageSize: event.target.value })}
+      sx={{
+        // On a phone the row is wider than the page: it wraps, so the arrows are not a sideways
+        // scroll away. The spacer would take a line of its own once wrapping is allowed.
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+        '& .MuiTablePagination-spacer': { flexBasis: 0 },
+      }}
     />
   );
 }

@@ -92,11 +92,24 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+      {/*
+       * On a phone the status goes under the title when the title's longest word needs the room,
+       * and a word longer than the line breaks instead of widening the page.
+       */}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
+      >
         <IconButton component={RouterLink} to="/admin/property" aria-label={t('property.back')}>
           <ArrowBackIcon />
         </IconButton>
-        <Typography variant="h1" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography
+          variant="h1"
+          component="h1"
+          sx={{ flex: '1 1 0', maxWidth: '100%', overflowWrap: 'break-word' }}
+        >
           {property.title}
         </Typography>
         <StatusChip status={property.status} />

@@ -128,10 +128,20 @@ export function PropertiesPage() {
       <Tabs
         value={search.type}
         onChange={(_event, value: TPropertyType) => change({ type: value })}
-        centered
+        // Scrollable, not `centered`: on a phone the four tabs are wider than the screen, and
+        // centred they spilled over both edges with no way to reach the first or the last.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         aria-label={t('properties.tabs')}
         textColor="inherit"
-        sx={{ mb: 4, '& .Mui-selected': { fontWeight: 700 } }}
+        sx={{
+          mb: 4,
+          '& .Mui-selected': { fontWeight: 700 },
+          // Centred while they fit; auto margins shrink to nothing once they do not.
+          '& .MuiTab-root:first-of-type': { ml: 'auto' },
+          '& .MuiTab-root:last-of-type': { mr: 'auto' },
+        }}
       >
         {TABS.map((type) => (
           <Tab key={type} value={type} label={t(`types.${type}`)} />

@@ -22,14 +22,20 @@ export function SearchBox({
     onSearch(query.trim());
   };
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
+    <Box
+      component="form"
+      role="search"
+      onSubmit={submit}
+      // 260px where there is room; on a phone it shrinks with the page instead of widening it.
+      sx={{ display: 'flex', gap: 1, flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}
+    >
       <TextField
         type="search"
         label={label}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 100 } }}
-        sx={{ minWidth: 260 }}
+        sx={{ flex: 1, minWidth: 0 }}
       />
       <IconButton type="submit" aria-label={t('search')}>
         <SearchIcon />

@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { usersQueryOptions } from '../api/users';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { shortId } from '../utils/format';
 import { readUserSearch, withChanges } from '../utils/search-params';
 import { AdminPagination } from './admin-pagination';
@@ -24,6 +25,9 @@ import { SearchBox } from './search-box';
 export function UsersPage() {
   const { t, errorMessage } = useAdminText();
   const navigate = useNavigate();
+  // On a phone the four columns do not fit: the phone number goes under the name, and the id
+  // (on the user's page anyway) is left out, so nothing needs a sideways scroll.
+  const narrow = useNarrowScreen();
   const [params, setParams] = useSearchParams();
   const search = readUserSearch(params);
   const users = useQuery(
@@ -64,10 +68,10 @@ export function UsersPage() {
             <Table size="small" aria-label={t('users.title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('users.id')}</TableCell>
+                  {!narrow && <TableCell>{t('users.id')}</TableCell>}
                   <TableCell>{t('users.name')}</TableCell>
                   <TableCell align="right">{t('users.numberOfProperties')}</TableCell>
-                  <TableCell>{t('users.phoneNumber')}</TableCell>
+                  {!narrow && <TableCell>{t('users.phoneNumber')}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -80,11 +84,13 @@ export function UsersPage() {
                       onClick={() => void navigate(to)}
                       sx={{ cursor: 'pointer' }}
                     >
-                      <TableCell>
-                        <Tooltip title={user.id}>
-                          <span>{shortId(user.id)}</span>
-                        </Tooltip>
-                      </TableCell>
+                      {!narrow && (
+                        <TableCell>
+                          <Tooltip title={user.id}>
+                            <span>{shortId(user.id)}</span>
+                          </Tooltip>
+                        </TableCell>
+                      )}
                       <TableCell>
                         {/* The row is clickable; the link makes it reachable by keyboard too. */}
                         <Link
@@ -95,9 +101,14 @@ export function UsersPage() {
                         >
                           {user.name}
                         </Link>
+                        {narrow && (
+                          <Typography variant="caption" component="span" sx={{ display: 'block' }}>
+                            {user.phoneNumber}
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell align="right">{user.numberOfProperties}</TableCell>
-                      <TableCell>{user.phoneNumber}</TableCell>
+                      {!narrow && <TableCell>{user.phoneNumber}</TableCell>}
                     </TableRow>
                   );
                 })}

@@ -114,7 +114,7 @@ describe('step 1: the type', () => {
   it('names the four types in Swahili', async () => {
     servePublishing('Land');
     await renderWizard({ language: 'sw' });
-    for (const name of ['Kiwanja', 'Nyumba ya kupanga', 'Apartimenti', 'Nyumba ya kuuza']) {
+    for (const name of ['Kiwanja', 'Nyumba ya kupanga', 'Fleti', 'Nyumba ya kuuza']) {
       expect(screen.getByRole('radio', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Endelea' })).toBeInTheDocument();
