@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -84,6 +85,42 @@ describe('migrations', () => {
       await expect(insertProperty(test.handle.db, { price: 1 })).resolves.toMatchObject({
         priceTzs: 1,
       });
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  it('rewrite the old default promotion features, and only those', async () => {
+    const test = await createTestDatabase();
+    try {
+      const oldDay = {
+        en: ['Listed first in Newest for 24 hours', 'Featured badge on the card'],
+        sw: ['Tangazo lako juu kabisa kwa saa 24', 'Alama ya "Maalum" kwenye kadi'],
+      };
+      const own = { en: ['Our own words'], sw: ['Maneno yetu'] };
+      await test.handle.db
+        .execute(sql`INSERT INTO plans (kind, duration_days, price_tzs, features, active)
+        VALUES ('promotion', 1, 5000, ${JSON.stringify(oldDay)}::jsonb, true),
+               ('promotion', 7, 25000, ${JSON.stringify(own)}::jsonb, true)`);
+      const migration = await readFile(
+        new URL('./migrations/0009_promotion_features.sql', import.meta.url),
+        'utf8',
+      );
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        await test.handle.db.execute(sql.raw(statement));
+      }
+      const { rows } = await test.handle.db.execute<{
+        duration_days: number;
+        features: { en: string[] };
+      }>(sql`SELECT duration_days, features FROM plans ORDER BY duration_days`);
+      expect(rows.map((r) => r.features.en)).toEqual([
+        [
+          'Listed first in Newest for 24 hours',
+          'Shown first in the home page carousels',
+          'A “Promoted” badge on the card',
+        ],
+        own.en,
+      ]);
     } finally {
       await test.dispose();
     }

@@ -9,7 +9,11 @@ export interface PlanSeed {
   features: { en: string[]; sw: string[] };
 }
 
-/** The plans a fresh installation offers; admins adjust them later (a new row, the old one inactive). */
+/**
+ * The plans a fresh installation offers; admins adjust them later (a new row, the old one
+ * inactive). A promotion of any length is shown first in Newest and so in the home carousels
+ * (which read Newest), with the card's "Promoted" badge: every promotion plan says so.
+ */
 export const PLAN_SEEDS: readonly PlanSeed[] = [
   {
     kind: 'subscription',
@@ -71,8 +75,16 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     durationDays: 1,
     priceTzs: 5_000,
     features: {
-      en: ['Listed first in Newest for 24 hours', 'Featured badge on the card'],
-      sw: ['Tangazo lako juu kabisa kwa saa 24', 'Alama ya "Maalum" kwenye kadi'],
+      en: [
+        'Listed first in Newest for 24 hours',
+        'Shown first in the home page carousels',
+        'A “Promoted” badge on the card',
+      ],
+      sw: [
+        'Tangazo lako juu kabisa kwa saa 24',
+        'Huonekana kwanza kwenye ukurasa wa mwanzo',
+        'Alama ya “Imepandishwa” kwenye kadi',
+      ],
     },
   },
   {
@@ -82,13 +94,13 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     features: {
       en: [
         'Listed first in Newest for 7 days',
-        'Featured badge on the card',
-        'Shown in the home page carousels',
+        'Shown first in the home page carousels',
+        'A “Promoted” badge on the card',
       ],
       sw: [
         'Tangazo lako juu kabisa kwa siku 7',
-        'Alama ya "Maalum" kwenye kadi',
-        'Huonekana kwenye ukurasa wa mwanzo',
+        'Huonekana kwanza kwenye ukurasa wa mwanzo',
+        'Alama ya “Imepandishwa” kwenye kadi',
       ],
     },
   },
@@ -99,14 +111,14 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     features: {
       en: [
         'Listed first in Newest for 30 days',
-        'Featured badge on the card',
-        'Shown in the home page carousels',
+        'Shown first in the home page carousels',
+        'A “Promoted” badge on the card',
         'Best value for agents and developers',
       ],
       sw: [
         'Tangazo lako juu kabisa kwa siku 30',
-        'Alama ya "Maalum" kwenye kadi',
-        'Huonekana kwenye ukurasa wa mwanzo',
+        'Huonekana kwanza kwenye ukurasa wa mwanzo',
+        'Alama ya “Imepandishwa” kwenye kadi',
         'Thamani bora kwa madalali na waendelezaji',
       ],
     },

@@ -116,6 +116,23 @@ describe('reference data', () => {
     expect(await countLocations(db)).toEqual(first.counts);
   });
 
+  it('promises on every promotion plan what every running promotion gets', () => {
+    // Newest puts every running promotion first, whatever its length, and the home carousels read
+    // Newest; the card shows the badge for any running promotion.
+    const placements = [
+      ['Shown first in the home page carousels', 'Huonekana kwanza kwenye ukurasa wa mwanzo'],
+      ['A “Promoted” badge on the card', 'Alama ya “Imepandishwa” kwenye kadi'],
+    ];
+    const promotions = PLAN_SEEDS.filter((plan) => plan.kind === 'promotion');
+    expect(promotions.length).toBeGreaterThan(0);
+    for (const plan of promotions) {
+      for (const [en, sw] of placements) {
+        expect(plan.features.en).toContain(en);
+        expect(plan.features.sw).toContain(sw);
+      }
+    }
+  });
+
   it('adds the subscription and promotion plans once', async () => {
     expect(await seedPlans(db)).toBe(PLAN_SEEDS.length);
     expect(await seedPlans(db)).toBe(0);
