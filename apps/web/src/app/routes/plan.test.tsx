@@ -88,6 +88,54 @@ describe('/plan/{days} for an anonymous visitor', () => {
     expect(screen.queryByLabelText('Mobile money network')).not.toBeInTheDocument();
   });
 
+  it.each([
+    {
+      language: 'en' as const,
+      days: 30,
+      // The plan the list page passed, drawn before the list arrives.
+      state: { plan: MONTH, from: FROM },
+      summary: 'Order summary',
+      what: "View owners' phone numbers for 30 days.",
+      plan: 'Plan30 Days',
+      price: 'PriceTZS 20,000',
+      total: 'TZS 20,000',
+      contact: 'Your contact details',
+    },
+    {
+      language: 'sw' as const,
+      days: 1,
+      // Opened without state (typed in, reloaded): the plan comes from the list.
+      state: null,
+      summary: 'Muhtasari wa oda',
+      what: 'Ona namba za wamiliki kwa siku 1.',
+      plan: 'KifurushiSiku 1',
+      price: 'BeiTZS 1,000',
+      total: 'TZS 1,000',
+      contact: 'Taarifa zako za mawasiliano',
+    },
+  ])(
+    'says on step 1 what is being bought, the plan and its price ($language)',
+    async ({ language, days, state, ...text }) => {
+      serveCheckout();
+      await renderApp(null, { routes, url: `/plan/${days}`, state, language });
+      const step = await screen.findByTestId('checkout-contact-step');
+      const summary = within(step).getByRole('region', { name: text.summary });
+      expect(
+        within(summary).getByRole('heading', { level: 2, name: text.summary }),
+      ).toBeInTheDocument();
+      expect(within(summary).getByText(text.what)).toBeVisible();
+      expect(within(summary).getByTestId('order-summary')).toHaveTextContent(text.plan);
+      expect(within(summary).getByTestId('order-summary')).toHaveTextContent(text.price);
+      expect(within(summary).getByTestId('order-total')).toHaveTextContent(text.total);
+      // The summary comes before the contact details, which stay step 1's form.
+      const contact = within(step).getByRole('region', { name: text.contact });
+      expect(
+        summary.compareDocumentPosition(contact) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(screen.queryByLabelText(/^(Mobile money network|Mtandao)/)).not.toBeInTheDocument();
+    },
+  );
+
   it('moves on to step 2, focused, once step 1 has signed the visitor in', async () => {
     const fetchMock = serveCheckout({
       otherwise: (url) => {

@@ -71,7 +71,11 @@ describe('/promotion-plan/{days}', () => {
       await screen.findByRole('heading', { level: 1, name: 'Promote your listing' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('promoted-listing')).toHaveTextContent('Listing: Nyumba Sinza');
-    expect(screen.getByTestId('order-summary')).toHaveTextContent('7 Days');
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('ListingNyumba Sinza');
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('Plan7 Days');
+    expect(screen.getByTestId('order-what')).toHaveTextContent(
+      'Your listing is shown first in Newest, with a “Promoted” badge, for 7 days.',
+    );
 
     await pay(user);
 

@@ -22,6 +22,7 @@ import {
   savePendingPayment,
   type PendingPayment,
 } from '../utils/pending-payment';
+import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import { PaymentWait } from './payment-wait';
 import './checkout.css';
@@ -152,6 +153,7 @@ function AnonymousCheckout({
   statePlan,
   navState,
   returnTo,
+  listing,
   renderContactStep,
   onSignedIn,
 }: CheckoutPageProps & { onSignedIn: () => void }) {
@@ -159,9 +161,11 @@ function AnonymousCheckout({
   const backState = kind === 'subscription' ? { from: returnTo } : navState;
   return (
     <PlanGate kind={kind} days={days} statePlan={statePlan} backState={backState}>
-      {() => (
-        // The auth feature's step brings its own heading ('Your contact details').
+      {(plan) => (
+        // What is being bought comes first; the auth feature's step brings its own heading ('Your
+        // contact details'), at the same level as the summary's.
         <div className="checkout-step" data-testid="checkout-contact-step">
+          <OrderSummary plan={plan} kind={kind} listing={listing} headingLevel={2} />
           <p className="checkout-step__progress">{t('steps.contact')}</p>
           {renderContactStep?.(onSignedIn)}
         </div>
@@ -249,6 +253,7 @@ function SignedInCheckout({
             userId={userId}
             plan={plan}
             plans={plans}
+            listing={listing}
             navState={navState}
             numbered={focusPayment}
             focusOnMount={focusPayment || attempt > 0}

@@ -15,7 +15,7 @@ import { showToast } from '../../../lib/toast';
 import type { PayerDetails } from '../api/payments';
 import { useAccountPhone } from '../hooks/use-account-phone';
 import { isPayerPhone, localPhone, normalisePayerPhone } from '../utils/phone';
-import { checkoutPath } from '../utils/navigation-state';
+import { checkoutPath, type PromotedListing } from '../utils/navigation-state';
 import { OrderSummary } from './order-summary';
 
 export interface PaymentStepProps {
@@ -24,6 +24,8 @@ export interface PaymentStepProps {
   plan: TPlan;
   /** Every plan of this kind, for the compact 'Other plans' switch. */
   plans: TPlan[];
+  /** The listing being promoted (promotion only), named in the summary. */
+  listing?: PromotedListing;
   /** The navigation state the other plans' links pass on (origin, listing). */
   navState: Record<string, unknown>;
   /** 'Step 2 of 2' after the contact step, plain 'Payment' for a user who was signed in. */
@@ -53,6 +55,7 @@ export function PaymentStep({
   userId,
   plan,
   plans,
+  listing,
   navState,
   numbered,
   focusOnMount,
@@ -174,7 +177,7 @@ export function PaymentStep({
       <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1} className="checkout-step__title">
         {numbered ? t('steps.payment') : t('steps.paymentOnly')}
       </h2>
-      <OrderSummary plan={plan} />
+      <OrderSummary plan={plan} kind={kind} listing={listing} />
       {otherPlans.length > 0 ? (
         <nav className="checkout-plans" aria-label={t('form.otherPlans')}>
           <p className="checkout-plans__label text-secondary">{t('form.otherPlans')}</p>
