@@ -31,7 +31,7 @@ export const colors = {
 /** Base spacing: every gap and padding is a multiple of this. */
 export const SPACING_PX = 4;
 export const RADIUS_PX = 6;
-export const FONT_FAMILY = 'Lato, "Helvetica Neue", Arial, sans-serif';
+export const FONT_FAMILY = 'Lato, "Lato Fallback", "Helvetica Neue", Arial, sans-serif';
 
 /*
  * A compact, dense UI: small headings, captions and buttons. Body text stays at 14px, though: on a

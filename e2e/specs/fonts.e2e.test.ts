@@ -1,0 +1,136 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSession, type Session } from '../support/browser';
+import { waitForCards } from '../support/catalogue';
+
+/*
+ * Issue 16 / decision 024: a first visit, with nothing cached, shows Lato and moves nothing.
+ * Every test opens its own browser, so its cache and memory start empty.
+ */
+
+// Lighthouse's mobile network ("slow 4G") as its DevTools throttling applies it: 562.5 ms
+// request latency, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up.
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
+
+/** Above the fold on the home page: a carousel title (bold) and a card's address (regular). */
+const TEXT = { bold: '.carousel__title', regular: '[data-testid="property-address"]' };
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    layoutShifts?: Shift[];
+  }
+}
+
+/** Records every layout shift from the first byte on, with what moved. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        window.layoutShifts?.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) =>
+            source.node instanceof Element
+              ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+              : String(source.node?.nodeName),
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The font the browser drew the first element matching `selector` in (Chromium's own answer). */
+async function drawnIn(cdp: CDPSession, selector: string): Promise<string[]> {
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  if (!nodeId) throw new Error(`nothing matches ${selector}`);
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  return fonts.map((font) => font.familyName);
+}
+
+async function homeShown(page: Page): Promise<void> {
+  await page.goto('/home');
+  await waitForCards(page.getByTestId('carousel-Rent'), 'the Rent carousel');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+describe('fonts on a first visit', () => {
+  let session: Session | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('preloads the two Lato files the stylesheet uses, and downloads each once', async () => {
+    session = await openSession();
+    const { page } = session;
+    await homeShown(page);
+    const found = await page.evaluate(() => {
+      const preloads = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'))
+        .filter((link) => link.as === 'font')
+        .map((link) => ({ href: link.href, type: link.type, crossOrigin: link.crossOrigin }));
+      const faces: string[] = [];
+      for (const sheet of Array.from(document.styleSheets)) {
+        for (const rule of Array.from(sheet.cssRules)) {
+          if (!(rule instanceof CSSFontFaceRule)) continue;
+          if (rule.style.getPropertyValue('font-family').replace(/['"]/g, '') !== 'Lato') continue;
+          const url = /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))?.[1];
+          if (url) faces.push(new URL(url, sheet.href ?? location.href).href);
+        }
+      }
+      const downloads = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\.woff2$/.test(new URL(name).pathname));
+      return { preloads, faces, downloads };
+    });
+
+    expect(found.faces).toHaveLength(2);
+    expect(found.preloads.map((preload) => preload.href).sort()).toEqual([...found.faces].sort());
+    for (const preload of found.preloads) {
+      expect(preload).toMatchObject({ type: 'font/woff2', crossOrigin: 'anonymous' });
+    }
+    // Once each: the @font-face rules took the preloaded responses instead of fetching again.
+    expect([...found.downloads].sort()).toEqual([...found.faces].sort());
+  });
+
+  it('draws the home page in Lato on slow 4G, and nothing moves', async () => {
+    session = await openSession();
+    const { page, context } = session;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await recordLayoutShifts(page);
+    await homeShown(page);
+
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    expect(await drawnIn(cdp, TEXT.bold)).toEqual(['Lato']);
+    expect(await drawnIn(cdp, TEXT.regular)).toEqual(['Lato']);
+    const weights = await page.evaluate((selectors) => {
+      const weight = (selector: string) =>
+        getComputedStyle(document.querySelector(selector) ?? document.body).fontWeight;
+      return { bold: weight(selectors.bold), regular: weight(selectors.regular) };
+    }, TEXT);
+    expect(weights).toEqual({ bold: '700', regular: '400' });
+
+    const shifts = await page.evaluate(() => window.layoutShifts ?? []);
+    expect(shifts).toEqual([]);
+  });
+});
