@@ -25,10 +25,12 @@ function toUser(row: UserRow): TUser {
 }
 
 /** A profile is its owner's alone: the same answer whether or not another id exists. */
-function assertSelf(actor: Actor, userId: string): void {
-  if (actor.userId !== userId) {
-    throw new AppError('FORBIDDEN', 'You can only see and change your own profile.');
-  }
+function assertSelf(
+  actor: Actor,
+  userId: string,
+  refusal = 'You can only see and change your own profile.',
+): void {
+  if (actor.userId !== userId) throw new AppError('FORBIDDEN', refusal);
 }
 
 export function createUsersService(repository: UsersRepository, clock: Clock): UsersService {
@@ -50,9 +52,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
       return toUser(row);
     },
     async remove(actor, userId) {
-      if (actor.userId !== userId) {
-        throw new AppError('FORBIDDEN', 'You can only delete your own account.');
-      }
+      assertSelf(actor, userId, 'You can only delete your own account.');
       await repository.transaction(async (tx) => {
         // Deleted by another request meanwhile (two tabs): this session has just ended too.
         if (!(await tx.lockLiveUser(userId))) throw accountGone();
