@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdminOnPage } from '../support/admin';
 import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
+import { clientAddress, forwardedFor } from '../support/client-address';
 import { publishRentThroughApi } from '../support/listings';
 import { messages, text } from '../support/locales';
 import { newPerson, registerThroughApi, tokensThroughApi, type Person } from '../support/sign-in';
@@ -36,6 +38,8 @@ interface Fixture {
   pending: { id: string; title: string };
   /** A demo listing of every other type. */
   listings: Record<Exclude<Type, 'Rent'>, { id: string; title: string }>;
+  /** The sender of a long message through the contact form, for the support inbox. */
+  supportSender: string;
 }
 
 async function demoListing(type: Type): Promise<{ id: string; title: string }> {
@@ -61,6 +65,25 @@ async function payment(tokens: { access_token: string; sub: string }, phone: str
   if (response.status !== 202) throw new Error(`subscription: HTTP ${response.status}`);
 }
 
+/** A message through the contact form, long words included, as a visitor sends it. */
+async function supportMessage(owner: Person): Promise<string> {
+  const sender = `${owner.firstName} ${owner.lastName}`;
+  const response = await fetch(`${baseUrl()}/api/support/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...forwardedFor(clientAddress()) },
+    body: JSON.stringify({
+      name: sender,
+      phone: owner.phone,
+      email: 'mwanahawa.kiwelu.mbezi.beach@example.co.tz',
+      topic: 'payment',
+      message:
+        'Nimelipa kwa M-Pesa lakini usajili haujaanza. Kumbukumbu: TXN-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.\nTafadhali nisaidieni.',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`support message: HTTP ${response.status}`);
+  return sender;
+}
+
 async function prepare(): Promise<Fixture> {
   const owner = newPerson('Mwanahawa', 'Kiwelu');
   await registerThroughApi(owner);
@@ -68,6 +91,7 @@ async function prepare(): Promise<Fixture> {
   const title = `Mikocheni ${Date.now() % 100_000}`;
   const id = await publishRentThroughApi(tokens.access_token, title);
   await payment(tokens, owner.phone);
+  const supportSender = await supportMessage(owner);
   const [Land, Apartment, HouseForSale] = await Promise.all([
     demoListing('Land'),
     demoListing('Apartment'),
@@ -78,6 +102,7 @@ async function prepare(): Promise<Fixture> {
     ownerId: tokens.sub,
     pending: { id, title },
     listings: { Land, Apartment, HouseForSale },
+    supportSender,
   };
 }
 
@@ -268,15 +293,6 @@ function layoutProblems(page: Page, within = 'body'): Promise<string[]> {
   }, within);
 }
 
-/** Fills the admin login form at /admin, as the admin spec does. */
-async function signInAsAdmin(page: Page, admin: ReturnType<typeof messages>): Promise<void> {
-  const { username, password } = inject('admin');
-  await page.getByLabel(text(admin, 'login.username')).fill(username);
-  await page.getByLabel(text(admin, 'login.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: text(admin, 'login.submit'), exact: true }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
-
 function drawerState(page: Page): Promise<string | null> {
   return page.locator('#admin-drawer').getAttribute('data-open');
 }
@@ -339,13 +355,13 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
 
   it('fits every page to the width, with every control within reach', async () => {
     const { page } = session;
-    const { owner, ownerId, pending, listings } = fixture;
+    const { owner, ownerId, pending, listings, supportSender } = fixture;
     const findings: string[] = [];
     const heading = (key: string) => page.getByRole('heading', { name: text(admin, key) });
 
     await page.goto('/admin');
     findings.push(...(await check('/admin', () => heading('login.title').waitFor())));
-    await signInAsAdmin(page, admin);
+    await signInAsAdminOnPage(page, admin);
 
     findings.push(
       ...(await check('/admin/dashboard', async () => {
@@ -411,6 +427,14 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
       })),
     );
 
+    await page.goto('/admin/support');
+    findings.push(
+      ...(await check('/admin/support', async () => {
+        await heading('support.title').waitFor();
+        await page.getByRole('listitem').filter({ hasText: supportSender }).first().waitFor();
+      })),
+    );
+
     expect(findings).toEqual([]);
   });
 
@@ -424,7 +448,7 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
     // Signed in already when the test before ran in this session; on its own, not yet.
     await signIn.or(finance).waitFor();
     if (await signIn.isVisible()) {
-      await signInAsAdmin(page, admin);
+      await signInAsAdminOnPage(page, admin);
       await page.goto('/admin/finance');
     }
     await finance.waitFor();

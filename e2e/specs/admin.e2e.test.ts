@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { signInAsAdminOnPage } from '../support/admin';
 import { baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { publishRentThroughApi } from '../support/listings';
 import { messages, text } from '../support/locales';
@@ -21,13 +21,9 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  const { username, password } = inject('admin');
   await page.goto('/admin');
   await page.getByRole('heading', { name: text(admin, 'login.title') }).waitFor();
-  await page.getByLabel(text(admin, 'login.username')).fill(username);
-  await page.getByLabel(text(admin, 'login.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: text(admin, 'login.submit'), exact: true }).click();
-  await page.waitForURL('**/admin/dashboard');
+  await signInAsAdminOnPage(page, admin);
 }
 
 /** The moderation queue of houses for rent, narrowed to one title. */

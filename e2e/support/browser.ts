@@ -30,7 +30,9 @@ export interface Session {
   close: () => Promise<void>;
 }
 
-export async function openSession(options: { locale?: string } = {}): Promise<Session> {
+export async function openSession(
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -40,7 +42,7 @@ export async function openSession(options: { locale?: string } = {}): Promise<Se
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
-    viewport: { width: 1366, height: 900 },
+    viewport: options.viewport ?? { width: 1366, height: 900 },
     extraHTTPHeaders: forwardedFor(clientAddress()),
   });
   context.setDefaultTimeout(15_000);

@@ -15,7 +15,8 @@ export function messages(
     | 'posts'
     | 'checkout'
     | 'admin'
-    | 'support',
+    | 'support'
+    | 'info',
 ): Messages {
   const file = fileURLToPath(
     new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),

@@ -28,6 +28,9 @@ import { createAdminPaymentsService } from './modules/admin/admin-payments.servi
 import { createAdminPropertiesRepository } from './modules/admin/admin-properties.repository';
 import { adminPropertiesRoutes } from './modules/admin/admin-properties.routes';
 import { createAdminPropertiesService } from './modules/admin/admin-properties.service';
+import { createAdminSupportRepository } from './modules/admin/admin-support.repository';
+import { adminSupportRoutes } from './modules/admin/admin-support.routes';
+import { createAdminSupportService } from './modules/admin/admin-support.service';
 import { createAdminUsersRepository } from './modules/admin/admin-users.repository';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { createAdminUsersService } from './modules/admin/admin-users.service';
@@ -64,6 +67,9 @@ import {
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createSupportRepository } from './modules/support/support.repository';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -295,6 +301,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const adminDashboard = createAdminDashboardService(createAdminDashboardRepository(db), clock);
   const adminAudit = createAdminAuditService(createAdminAuditRepository(db));
+  const support = createSupportService(createSupportRepository(db), clock);
+  const adminSupport = createAdminSupportService({
+    repository: createAdminSupportRepository(db),
+    clock,
+  });
 
   await app.register(
     async (api) => {
@@ -318,6 +329,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminDashboardRoutes, { service: adminDashboard, requireAdmin });
       await api.register(adminPropertiesRoutes, { service: adminProperties, requireAdmin });
       await api.register(adminAuditRoutes, { service: adminAudit, requireAdmin });
+      await api.register(supportRoutes, {
+        service: support,
+        optionalSignIn,
+        limits: config.limits,
+      });
+      await api.register(adminSupportRoutes, { service: adminSupport, requireAdmin });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       limits: {
         signupsPerAddressPerHour: 500,
         codesPerAddressPerHour: 1000,
+        supportMessagesPerAddressPerHour: 20,
         smsPerHour: 3000,
         smsPerDay: 20_000,
       },

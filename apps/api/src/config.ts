@@ -147,6 +147,9 @@ const ZEnv = z.object({
   // behind one public address (carrier-grade NAT): the real guards are per phone and the SMS budget.
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(500),
   CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  // Contact-form messages from one client address an hour (decision 025): no SMS is sent, so
+  // it guards only the support inbox; the guard that matters is per phone and per account.
+  SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // The SMS bill's ceiling: sign-in codes sent in any clock hour and East Africa day, across
   // every process. Past it, codes are refused with a 503 (decision 016).
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(3000),
@@ -217,6 +220,7 @@ export interface RedisConfig {
 export interface LimitsConfig {
   signupsPerAddressPerHour: number;
   codesPerAddressPerHour: number;
+  supportMessagesPerAddressPerHour: number;
   smsPerHour: number;
   smsPerDay: number;
 }
@@ -341,6 +345,7 @@ export function loadConfig(
     limits: {
       signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
       codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
+      supportMessagesPerAddressPerHour: e.SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR,
       smsPerHour: e.SMS_BUDGET_PER_HOUR,
       smsPerDay: e.SMS_BUDGET_PER_DAY,
     },

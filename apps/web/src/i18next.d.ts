@@ -7,6 +7,7 @@ import type posts from './locales/en/posts.json';
 import type checkout from './locales/en/checkout.json';
 import type admin from './locales/en/admin.json';
 import type support from './locales/en/support.json';
+import type info from './locales/en/info.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       checkout: typeof checkout;
       admin: typeof admin;
       support: typeof support;
+      info: typeof info;
     };
   }
 }

@@ -2,4 +2,7 @@
 interface ImportMetaEnv {
   readonly VITE_SUPPORT_PHONE?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_SOCIAL_INSTAGRAM_URL?: string;
+  readonly VITE_SOCIAL_FACEBOOK_URL?: string;
+  readonly VITE_SOCIAL_X_URL?: string;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZViewerProperty } from './listings';
+import { ZPendingChangeStatus, ZViewerProperty } from './listings';
 import { ZMobileMoneyNetwork, ZPaymentPurpose, ZPaymentStatus } from './payments';
 import { ZPropertyStatus, ZPropertyType } from './properties';
 
@@ -33,12 +33,12 @@ export type TAdminMe = z.infer<typeof ZAdminMe>;
 // ---------------------------------------------------------------- paging
 
 /** Page numbers start at 1; 20 rows a page unless asked, at most 100. */
-const ZPaging = {
+export const ZPaging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 
-function paged<T extends z.ZodType>(item: T) {
+export function paged<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     page: z.number().int(),
@@ -116,6 +116,8 @@ export const ZAdminPropertyRow = z.object({
   /** Cover photo's smallest variant URL, null without photos. */
   coverUrl: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** An edit of this approved listing awaiting review, or null. */
+  pendingChange: ZPendingChangeStatus.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -147,6 +149,13 @@ export const ZModerationResult = z.object({
   id: z.uuid(),
   status: ZPropertyStatus,
   rejectionReason: z.string().nullable(),
+  /**
+   * The pending change after the decision: null once approved (it is now the live version) or
+   * when there was none; 'rejected' with its reason when an admin did not approve it.
+   */
+  pendingChange: z
+    .object({ status: ZPendingChangeStatus, rejectionReason: z.string().nullable() })
+    .nullable(),
 });
 export type TModerationResult = z.infer<typeof ZModerationResult>;
 
@@ -262,7 +271,7 @@ export type TAdminPaymentsResponse = z.infer<typeof ZAdminPaymentsResponse>;
 /** GET /api/admin/audit: newest first. */
 export const ZAdminAuditQuery = z.object({
   action: z.string().trim().max(64).optional(),
-  targetType: z.enum(['property', 'user', 'admin', 'payment']).optional(),
+  targetType: z.enum(['property', 'user', 'admin', 'payment', 'support-message']).optional(),
   targetId: z.string().trim().max(64).optional(),
   ...ZPaging,
 });

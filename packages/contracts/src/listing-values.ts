@@ -60,3 +60,10 @@ export function missingPictureLabels(
   const have = new Set(labels);
   return REQUIRED_PICTURE_LABELS[type].filter((label) => !have.has(label));
 }
+
+/**
+ * The states of an edit of an approved listing (the live version stays public meanwhile). draft:
+ * the changed version misses a required photo, so it is not sent for review yet; pending: awaiting
+ * review; rejected: an admin did not approve it.
+ */
+export const PENDING_CHANGE_STATUSES = ['draft', 'pending', 'rejected'] as const;

@@ -12,12 +12,14 @@ import {
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
   PRICE_FIELD,
+  PENDING_CHANGE_STATUSES,
 } from './listing-values';
 import {
   ZApartmentProperty,
   ZHouseForSaleProperty,
   ZLandProperty,
   ZPictureLabel,
+  ZProperty,
   ZPropertyTypeSlug,
   ZRentProperty,
 } from './properties';
@@ -230,8 +232,67 @@ export const ZUpdatePropertyBody = z
   });
 export type TUpdatePropertyBody = z.infer<typeof ZUpdatePropertyBody>;
 
+/** See PENDING_CHANGE_STATUSES. */
+export const ZPendingChangeStatus = z.enum(PENDING_CHANGE_STATUSES);
+export type TPendingChangeStatus = z.infer<typeof ZPendingChangeStatus>;
+
+/**
+ * The fields a change can touch, named as the listing's answer names them (`price` for every
+ * type's price, `propertyAddress` for any part of the address, `photos` for added, removed or
+ * reordered photos).
+ */
+export const CHANGEABLE_FIELDS = [
+  'title',
+  'description',
+  'ownerName',
+  'ownerPhoneNumber',
+  'price',
+  'propertyAddress',
+  'lotWidth',
+  'lotLength',
+  'lotStatus',
+  'distanceFromMainRoad',
+  'isWaterServiceAvailable',
+  'isElectricityServiceAvailable',
+  'numberOfBedrooms',
+  'numberOfBathrooms',
+  'leaseTerm',
+  'appartmentPriceTerm',
+  'squareFootage',
+  'photos',
+] as const;
+export const ZChangeableField = z.enum(CHANGEABLE_FIELDS);
+export type TChangeableField = z.infer<typeof ZChangeableField>;
+
+/**
+ * An edit of an approved listing waiting for review: the public keeps seeing the approved (live)
+ * version until an admin approves the change, which then replaces it.
+ */
+export const ZPendingChange = z.object({
+  status: ZPendingChangeStatus,
+  /** Why an admin did not approve the change; null unless rejected. */
+  rejectionReason: z.string().nullable(),
+  /** When the owner last changed it. */
+  updatedAt: z.string(),
+  /** Which fields differ from the live version. */
+  changedFields: z.array(ZChangeableField),
+  /** Photos of the changed version that the live one does not have. */
+  addedPhotoIds: z.array(z.uuid()),
+  /** Live photos the changed version drops. */
+  removedPhotoIds: z.array(z.uuid()),
+  /** Required photo slots the changed version leaves empty (then its status is draft). */
+  missingPictureLabels: z.array(ZPictureLabel),
+  /** The listing as it will read once the change is approved. */
+  proposed: ZProperty,
+  /** The contact number the changed version gives subscribers (owner-only, like the live one's). */
+  ownerPhoneNumber: z.string(),
+});
+export type TPendingChange = z.infer<typeof ZPendingChange>;
+
 /** What only the listing's owner sees of it; absent for everyone else. */
 const ZOwnerFields = {
+  /** An edit of the approved listing awaiting review; null when there is none. */
+  pendingChange: ZPendingChange.nullable().optional(),
   ownerPhoneNumber: z.string().optional(),
   /** Why an admin did not approve it; null when not rejected. */
   rejectionReason: z.string().nullable().optional(),

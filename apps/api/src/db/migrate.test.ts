@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   'otp_challenges',
   'payment_events',
   'payments',
+  'pending_changes',
   'periodic_job_runs',
   'periodic_jobs',
   'plans',
@@ -30,6 +31,7 @@ const EXPECTED_TABLES = [
   'sms_budget',
   'streets',
   'subscriptions',
+  'support_messages',
   'users',
   'wards',
 ];

@@ -27,6 +27,8 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from '@makazi/contracts/property-values';
+import { PENDING_CHANGE_STATUSES } from '@makazi/contracts/listing-values';
+import { SUPPORT_MESSAGE_STATUSES, SUPPORT_TOPICS } from '@makazi/contracts/support-values';
 
 /*
  * Users, sign-in and catalogue tables. Later capabilities (admins, payments, subscriptions,
@@ -290,6 +292,43 @@ export const propertyPhotos = pgTable(
   (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
 );
 
+export const pendingChangeStatus = pgEnum('pending_change_status', PENDING_CHANGE_STATUSES);
+
+/** A photo a pending change adds: the shape of a property_photos row, without its position. */
+export interface PendingPhoto {
+  id: string;
+  label: (typeof PICTURE_LABELS)[number];
+  width: number;
+  height: number;
+  variants: { width: number; height: number; key: string }[];
+}
+
+/**
+ * An owner's edit of an approved listing, held here while it awaits review: the properties row and
+ * its photos stay the approved version the public sees until an admin approves the change, which
+ * then writes it there. One per listing; a second edit merges into it (modules/listings/
+ * pending-change.ts).
+ */
+export const pendingChanges = pgTable(
+  'pending_changes',
+  {
+    propertyId: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    status: pendingChangeStatus('status').notNull(),
+    /** Column values (properties' column names, camelCase) that differ from the live row. */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    addedPhotos: jsonb('added_photos').$type<PendingPhoto[]>().notNull().default([]),
+    removedPhotoIds: jsonb('removed_photo_ids').$type<string[]>().notNull().default([]),
+    /** Every photo of the changed version in order; null keeps the live order. */
+    photoOrder: jsonb('photo_order').$type<string[] | null>(),
+    rejectionReason: text('rejection_reason'),
+    ...timestamps,
+  },
+  // The moderation queue reads pending changes oldest first.
+  (t) => [index('pending_changes_status_idx').on(t.status, t.updatedAt)],
+);
+
 /**
  * The upload journal: a storage key is written here (and committed) before its file is stored,
  * and removed in the transaction that records the photo. A key still here after a crash or a
@@ -545,4 +584,39 @@ export const periodicJobRuns = pgTable(
     failed: boolean('failed').notNull().default(false),
   },
   (t) => [index('periodic_job_runs_job_started_idx').on(t.job, t.startedAt)],
+);
+
+/*
+ * Messages sent through the contact form on /support (decision 025). Anyone may write, signed in
+ * or not; the contact details are the ones typed into the form, so support can answer someone who
+ * cannot sign in.
+ */
+export const supportTopic = pgEnum('support_topic', SUPPORT_TOPICS);
+export const supportMessageStatus = pgEnum('support_message_status', SUPPORT_MESSAGE_STATUSES);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The signed-in sender, from the token; null for a visitor or once the account row is gone. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** E.164 (+255…), as typed in the form. */
+    phone: text('phone'),
+    email: text('email'),
+    topic: supportTopic('topic').notNull(),
+    message: text('message').notNull(),
+    status: supportMessageStatus('status').notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'support_messages_closed_at_when_closed',
+      sql`(${t.status} = 'closed') = (${t.closedAt} IS NOT NULL)`,
+    ),
+    // The admin list: one status, newest first.
+    index('support_messages_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
 );

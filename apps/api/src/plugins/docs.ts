@@ -41,9 +41,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         },
         { name: 'plans', description: 'The subscription and promotion plans on sale, with prices' },
         {
+          name: 'support',
+          description: 'The contact form: messages to the support team, answered by phone or email',
+        },
+        {
           name: 'admin',
           description:
-            'Administration: moderation, users, payments, dashboard and audit log. Every operation but login takes an administrator’s token.',
+            'Administration: moderation, users, payments, dashboard, support inbox and audit log. Every operation but login takes an administrator’s token.',
         },
       ],
       components: {

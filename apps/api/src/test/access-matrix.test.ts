@@ -4,12 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import { pendingChanges } from '../db/schema';
 import { signInAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
 import {
   insertLocationChain,
   insertPhoto,
   insertPlan,
   insertProperty,
+  insertSupportMessage,
   insertUser,
   listingBody,
   type LocationChain,
@@ -300,6 +302,19 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'DELETE /api/properties/:id/pending-change',
+    expect: OWNER_ONLY,
+    request: async () => {
+      const listing = await ownListing();
+      await t.db.insert(pendingChanges).values({
+        propertyId: listing.id,
+        status: 'pending',
+        changes: { priceTzs: 1_000 },
+      });
+      return { url: `/api/properties/${listing.id}/pending-change` };
+    },
+  },
+  {
     route: 'DELETE /api/properties/:id',
     expect: OWNER_ONLY,
     request: async () => ({ url: `/api/properties/${(await ownListing()).id}` }),
@@ -402,6 +417,22 @@ const TABLE: Row[] = [
     }),
   },
 
+  // ------------------------------------------------------------ support
+  {
+    route: 'POST /api/support/messages',
+    // Anyone may write; an admin token is no user session, so a 401 as on every user route.
+    expect: [201, 201, 201, 401],
+    request: () => ({
+      url: '/api/support/messages',
+      payload: {
+        name: 'Neema Kweka',
+        phone: nextPhone().local,
+        topic: 'listing',
+        message: 'Tangazo langu bado halijakaguliwa.',
+      },
+    }),
+  },
+
   // ------------------------------------------------------------ admin ("owner": the user concerned)
   { route: 'GET /api/admin/me', expect: ADMIN_ONLY, request: get('/api/admin/me') },
   {
@@ -430,6 +461,19 @@ const TABLE: Row[] = [
     request: async () => ({
       url: `/api/admin/users/${(await insertUser(t.db)).id}/permissions`,
       payload: { canPost: false },
+    }),
+  },
+  {
+    route: 'GET /api/admin/support-messages',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/support-messages'),
+  },
+  {
+    route: 'PATCH /api/admin/support-messages/:id',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/support-messages/${(await insertSupportMessage(t.db)).id}`,
+      payload: { status: 'closed' },
     }),
   },
   { route: 'GET /api/admin/payments', expect: ADMIN_ONLY, request: get('/api/admin/payments') },

@@ -13,6 +13,7 @@ import {
   propertyPhotos,
   regions,
   streets,
+  supportMessages,
   users,
   wards,
 } from '../db/schema';
@@ -39,6 +40,28 @@ export async function insertUser(
       phoneNumber: `+2557${String(n).padStart(8, '0')}`,
       firstName: `Asha${n}`,
       lastName: `Mrema${n}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export type SupportMessageRow = typeof supportMessages.$inferSelect;
+
+/** An open contact-form message from a visitor, unless `overrides` say otherwise. */
+export async function insertSupportMessage(
+  db: Database,
+  overrides: Partial<typeof supportMessages.$inferInsert> = {},
+): Promise<SupportMessageRow> {
+  const n = next();
+  const [row] = await db
+    .insert(supportMessages)
+    .values({
+      createdAt: new Date(),
+      name: `Zawadi${n}`,
+      phone: `+2557${String(n).padStart(8, '0')}`,
+      topic: 'listing',
+      message: `Tangazo langu ${n} halionekani bado.`,
       ...overrides,
     })
     .returning();

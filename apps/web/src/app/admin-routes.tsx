@@ -75,6 +75,14 @@ export const adminRoutes: RouteObject[] = [
               return { Component: AdminFinanceRoute };
             },
           },
+          {
+            // What people sent through the contact form on /support.
+            path: 'support',
+            lazy: async () => {
+              const { AdminSupportMessagesRoute } = await import('./routes/admin/support-messages');
+              return { Component: AdminSupportMessagesRoute };
+            },
+          },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
       },

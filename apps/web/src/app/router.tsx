@@ -15,6 +15,7 @@ import { isUuid } from '../lib/guards';
 import { propertyQueryOptions } from '../features/listing-detail/api/property';
 import { getSession } from '../lib/session';
 import { adminRoutes } from './admin-routes';
+import type { TInfoPage } from './routes/info';
 import { RootLayout } from './layouts/root-layout';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
@@ -23,6 +24,9 @@ import { RouteError } from './routes/route-error';
  * Loaders only start the page's API requests (never awaited), so data downloads at the same time
  * as the page's code chunk instead of after it: one round trip saved on 3G.
  */
+/** The pages about Makazi itself, each at /{page}: the footer links to them. */
+const INFO_PAGES: readonly TInfoPage[] = ['about', 'terms', 'privacy', 'faq'];
+
 function prefetchHome(queryClient: QueryClient, url: string) {
   const search = parseCatalogueSearch(new URL(url).searchParams);
   if (hasActiveFilter(search)) {
@@ -108,13 +112,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
-              // How to reach Makazi: the footer and the wizard's 'Contact support' link here.
+              // How to reach Makazi and its contact form: the footer's Support and Feedback and the
+              // wizard's 'Contact support' link here.
               path: 'support',
               lazy: async () => {
                 const { SupportRoute } = await import('./routes/support');
                 return { Component: SupportRoute };
               },
             },
+            ...INFO_PAGES.map((page): RouteObject => ({
+              path: page,
+              lazy: async () => {
+                const { InfoRoute } = await import('./routes/info');
+                return { element: <InfoRoute page={page} /> };
+              },
+            })),
             {
               path: 'subscribe',
               lazy: async () => {

@@ -1,8 +1,14 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './field.css';
 
 /*
- * Outlined fields built on native <input> and <select>: the look of the theme's outlined fields with
+ * Outlined fields built on native <input>, <textarea> and <select>: the look of the theme's outlined fields with
  * none of a component library's JavaScript, and the label sits above the box, always visible,
  * rather than floating inside it.
  */
@@ -23,6 +29,25 @@ export function OutlinedTextField({ label, className, ...input }: TextFieldProps
         {label}
       </label>
       <input className="field__control" id={id} {...input} />
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id'
+> {
+  label: ReactNode;
+}
+
+export function OutlinedTextAreaField({ label, className, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className={classes('field', className)}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea className="field__control field__control--multiline" id={id} {...textarea} />
     </div>
   );
 }

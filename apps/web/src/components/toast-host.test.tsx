@@ -24,4 +24,13 @@ describe('ToastHost', () => {
     await showToast('Asked after');
     expect(await screen.findByText('Asked after')).toBeInTheDocument();
   });
+
+  it("hides the type's icon from assistive technology: the message says it", async () => {
+    render(<ToastHost />);
+    await showToast('Saved', 'success');
+    const toast = (await screen.findByText('Saved')).closest('.Toastify__toast');
+    const icon = toast?.querySelector('svg');
+    expect(icon).not.toBeNull();
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+  });
 });

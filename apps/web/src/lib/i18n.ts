@@ -10,7 +10,14 @@ export const NAMESPACES = ['common', 'catalogue', 'detail', 'auth'] as const;
  * not download the texts of screens most visitors never open. Such a screen renders its loading
  * state until `ready` (see useTranslation) is true.
  */
-export const LAZY_NAMESPACES = ['publish', 'posts', 'checkout', 'admin', 'support'] as const;
+export const LAZY_NAMESPACES = [
+  'publish',
+  'posts',
+  'checkout',
+  'admin',
+  'support',
+  'info',
+] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 
 type LocaleModule = { default: Record<string, unknown> };

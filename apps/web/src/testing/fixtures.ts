@@ -1,3 +1,4 @@
+import type { TChangeableField, TPendingChange } from '@makazi/contracts/listings';
 import type {
   TApartmentProperty,
   THouseForSaleProperty,
@@ -112,6 +113,68 @@ export function makeHouseForSale(
     distanceFromMainRoad: '1 km',
     isWaterServiceAvailable: true,
     isElectricityServiceAvailable: true,
+    ...overrides,
+  };
+}
+
+/** The detail fields a change is compared on, by the name `changedFields` gives them. */
+const COMPARED_FIELDS = [
+  'title',
+  'description',
+  'ownerName',
+  'price',
+  'propertyAddress',
+  'lotWidth',
+  'lotLength',
+  'lotStatus',
+  'distanceFromMainRoad',
+  'isWaterServiceAvailable',
+  'isElectricityServiceAvailable',
+  'numberOfBedrooms',
+  'numberOfBathrooms',
+  'leaseTerm',
+  'appartmentPriceTerm',
+  'squareFootage',
+] as const satisfies readonly TChangeableField[];
+
+/**
+ * An edit of the approved `live` listing awaiting review, as the owner view and the admin detail
+ * carry it: `proposed` is `live` with `changes` applied (the contact number goes beside it, as the
+ * API sends it), and the changed fields and the added and removed photos are worked out from the
+ * two as the API does, unless `overrides` names them.
+ */
+export function makePendingChange(
+  live: TProperty & { ownerPhoneNumber?: string },
+  { ownerPhoneNumber, ...changes }: Partial<TProperty> & { ownerPhoneNumber?: string } = {},
+  overrides: Partial<Omit<TPendingChange, 'proposed'>> = {},
+): TPendingChange {
+  const { ownerPhoneNumber: livePhone = '0712345678', ...publicLive } = live;
+  const proposed = { ...publicLive, ...changes, id: live.id, type: live.type } as TProperty;
+  const phone = ownerPhoneNumber ?? livePhone;
+  const read = (property: TProperty, field: string) =>
+    JSON.stringify((property as unknown as Record<string, unknown>)[field] ?? null);
+  const liveIds = new Set(live.photos.map((photo) => photo.id));
+  const proposedIds = new Set(proposed.photos.map((photo) => photo.id));
+  const addedPhotoIds = proposed.photos.filter((p) => !liveIds.has(p.id)).map((p) => p.id);
+  const removedPhotoIds = live.photos.filter((p) => !proposedIds.has(p.id)).map((p) => p.id);
+  const reordered =
+    JSON.stringify(live.photos.map((p) => p.id)) !==
+    JSON.stringify(proposed.photos.map((p) => p.id));
+  const changedFields: TChangeableField[] = [
+    ...COMPARED_FIELDS.filter((field) => read(live, field) !== read(proposed, field)),
+    ...(phone === livePhone ? [] : (['ownerPhoneNumber'] as const)),
+    ...(reordered ? (['photos'] as const) : []),
+  ];
+  return {
+    status: 'pending',
+    rejectionReason: null,
+    updatedAt: '2026-02-01T09:00:00.000Z',
+    changedFields,
+    addedPhotoIds,
+    removedPhotoIds,
+    missingPictureLabels: [],
+    proposed,
+    ownerPhoneNumber: phone,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import enPublish from '../locales/en/publish.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
+import enInfo from '../locales/en/info.json';
 import enSupport from '../locales/en/support.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
@@ -24,6 +25,7 @@ import swPublish from '../locales/sw/publish.json';
 import swCatalogue from '../locales/sw/catalogue.json';
 import swCommon from '../locales/sw/common.json';
 import swDetail from '../locales/sw/detail.json';
+import swInfo from '../locales/sw/info.json';
 import swSupport from '../locales/sw/support.json';
 
 export const testResources = {
@@ -37,6 +39,7 @@ export const testResources = {
     checkout: enCheckout,
     admin: enAdmin,
     support: enSupport,
+    info: enInfo,
   },
   sw: {
     common: swCommon,
@@ -48,6 +51,7 @@ export const testResources = {
     checkout: swCheckout,
     admin: swAdmin,
     support: swSupport,
+    info: swInfo,
   },
 };
 

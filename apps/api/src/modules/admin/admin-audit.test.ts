@@ -123,8 +123,8 @@ describe('GET /api/admin/audit', () => {
       expect.objectContaining({
         actor: admin.username,
         action: 'property.approve',
-        before: { status: 'pending', rejectionReason: null },
-        after: { status: 'approved', rejectionReason: null },
+        before: { status: 'pending', rejectionReason: null, pendingChange: null },
+        after: { status: 'approved', rejectionReason: null, pendingChange: null },
         createdAt: clock().toISOString(),
       }),
     ]);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { payments, properties, users } from '../../db/schema';
+import { payments, pendingChanges, properties, users } from '../../db/schema';
 
 /*
  * The dashboard's numbers, computed by the database in two statements. Days and months are East
@@ -20,6 +20,7 @@ export interface DashboardTotals {
   approvedRent: number;
   approvedApartment: number;
   approvedHouseForSale: number;
+  /** The review queue: new listings and edits of live ones. */
   pending: number;
   revenueThisMonth: number;
 }
@@ -63,7 +64,9 @@ export function createAdminDashboardRepository(db: Database): AdminDashboardRepo
   ${approvedOf('Rent')} as "approvedRent",
   ${approvedOf('Apartment')} as "approvedApartment",
   ${approvedOf('HouseForSale')} as "approvedHouseForSale",
-  count(*) filter (where ${p.status} = 'pending')::int as "pending",
+  count(*) filter (where ${p.status} = 'pending')::int
+    + (select count(*)::int from ${pendingChanges} where ${pendingChanges.status} = 'pending')
+    as "pending",
   (select coalesce(sum(${payments.amountTzs}), 0)::float8 from ${payments}
     where ${payments.status} = 'succeeded' and ${payments.completedAt} >= ${monthStart}
       and ${payments.completedAt} < ${nextMonthStart}) as "revenueThisMonth"

@@ -1,8 +1,14 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
+import type { TPendingChangeStatus } from '@makazi/contracts/listings';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
-import { properties, propertyPhotos, regions, users } from '../../db/schema';
+import { pendingChanges, properties, propertyPhotos, regions, users } from '../../db/schema';
+import type { PendingChangeState } from '../listings/pending-change';
+import {
+  createPendingChangesRepository as pendingChangesOf,
+  type PendingChangesRepository,
+} from '../listings/pending-changes.repository';
 import { escapeLike } from '../properties/properties.repository';
 import { recordAudit, type AuditEntry } from './audit.repository';
 import { millisIso } from '../../db/iso-text';
@@ -36,6 +42,7 @@ export type ModerationRow = {
   /** Variants of the first showable photo (position order); null without one. */
   coverVariants: { width: number; height: number; key: string }[] | null;
   rejectionReason: string | null;
+  pendingChange: TPendingChangeStatus | null;
   /** ISO 8601 UTC with milliseconds. */
   createdAt: string;
   updatedAt: string;
@@ -48,6 +55,8 @@ export interface ModeratedListing {
   rejectionReason: string | null;
   title: string;
   publishedBy: string;
+  /** The owner's edit of the live listing, when there is one. */
+  pendingChange: PendingChangeState | undefined;
 }
 
 export interface Publisher {
@@ -81,6 +90,8 @@ export interface AdminPropertiesRepository {
    */
   lockListing(id: string): Promise<ModeratedListing | undefined>;
   setModeration(id: string, change: ModerationChange, now: Date): Promise<void>;
+  /** Edits of live listings, on this repository's connection. */
+  pendingChanges: PendingChangesRepository;
   /** The publisher of a listing that is not archived; undefined for an archived or unknown id. */
   publisherOfListing(id: string): Promise<Publisher | undefined>;
   publisher(userId: string): Promise<Publisher | undefined>;
@@ -111,8 +122,17 @@ function phoneDigits(search: string): string | undefined {
   return match?.[1];
 }
 
+/**
+ * The queue holds new listings and edits of live ones; the edits are found through their own
+ * table (a short list of ids probed by primary key), not by a scan of every approved listing.
+ */
+const awaitingReview = sql`(${p.status} = 'pending' or ${p.id} = any(array(
+  select ${pendingChanges.propertyId} from ${pendingChanges} where ${pendingChanges.status} = 'pending')))`;
+
 function conditions(filters: ModerationFilters): SQL {
-  const where: SQL[] = [sql`${p.status} = ${filters.status}`];
+  const where: SQL[] = [
+    filters.status === 'pending' ? awaitingReview : sql`${p.status} = ${filters.status}`,
+  ];
   if (filters.type !== undefined) where.push(sql`${p.type} = ${filters.type}`);
   if (filters.search !== undefined) {
     const pattern = `%${escapeLike(filters.search)}%`;
@@ -162,6 +182,8 @@ export function createAdminPropertiesRepository(db: Database): AdminPropertiesRe
     where ${ph.propertyId} = ${p.id} and jsonb_array_length(${ph.variants}) > 0
     order by ${ph.position} limit 1) as "coverVariants",
   ${p.rejectionReason} as "rejectionReason",
+  (select ${pendingChanges.status} from ${pendingChanges}
+    where ${pendingChanges.propertyId} = ${p.id}) as "pendingChange",
   ${millisIso(sql`${p.createdAt}`)} as "createdAt", ${millisIso(sql`${p.updatedAt}`)} as "updatedAt"
 from ${p} join ${users} on ${users.id} = ${p.publishedBy}
 where ${where}
@@ -189,8 +211,10 @@ limit ${limit} offset ${offset}`),
         .from(p)
         .where(eq(p.id, id))
         .for('update');
-      return row;
+      return row && { ...row, pendingChange: await pendingChangesOf(db).find(id) };
     },
+
+    pendingChanges: pendingChangesOf(db),
 
     async setModeration(id, change, now) {
       await db

@@ -18,6 +18,14 @@ import type {
   ModerationRow,
 } from './admin-properties.repository';
 import { offsetOf } from './paging';
+import { isReviewable, proposedPhotos, type PendingChangeState } from '../listings/pending-change';
+
+/** What the audit log keeps of a listing's moderation state before and after a decision. */
+const auditState = (result: TModerationResult) => ({
+  status: result.status,
+  rejectionReason: result.rejectionReason,
+  pendingChange: result.pendingChange,
+});
 
 /*
  * Moderation: the review list, one listing as its owner sees it, and the two decisions. A
@@ -67,34 +75,57 @@ function shortTitle(title: string): string {
   return title.length <= SMS_TITLE_MAX ? title : `${title.slice(0, SMS_TITLE_MAX - 1)}…`;
 }
 
+/** What the owner is told: a decision on the listing, or on their edit of it while it is live. */
+export type DecisionText =
+  | { status: 'approved' }
+  | { status: 'rejected'; reason: string }
+  | { status: 'changeApproved' }
+  | { status: 'changeRejected'; reason: string };
+
 const SMS_TEXT: Record<
   TLocale,
-  { approved: (title: string) => string; rejected: (title: string, reason: string) => string }
+  {
+    approved: (title: string) => string;
+    rejected: (title: string, reason: string) => string;
+    changeApproved: (title: string) => string;
+    changeRejected: (title: string, reason: string) => string;
+  }
 > = {
   en: {
     approved: (title) => `Makazi: your listing "${title}" is now live.`,
     rejected: (title, reason) =>
       `Makazi: your listing "${title}" was not approved: ${reason}. Edit it in My posts.`,
+    changeApproved: (title) => `Makazi: your changes to "${title}" are now live.`,
+    changeRejected: (title, reason) =>
+      `Makazi: your changes to "${title}" were not approved: ${reason}. The listing stays live as before. Edit it in My posts.`,
   },
   sw: {
     approved: (title) => `Makazi: tangazo lako "${title}" sasa linaonekana kwa wote.`,
     rejected: (title, reason) =>
       `Makazi: tangazo lako "${title}" halikukubaliwa: ${reason}. Lirekebishe katika Matangazo Yako.`,
+    changeApproved: (title) =>
+      `Makazi: mabadiliko ya tangazo lako "${title}" sasa yanaonekana kwa wote.`,
+    changeRejected: (title, reason) =>
+      `Makazi: mabadiliko ya tangazo lako "${title}" hayakukubaliwa: ${reason}. Tangazo linabaki kama lilivyokuwa. Yarekebishe katika Matangazo Yako.`,
   },
 };
 
 /** The owner's text about a decision, in the language of their last sign-in. */
-export function moderationSmsText(
-  locale: TLocale,
-  title: string,
-  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
-): string {
+export function moderationSmsText(locale: TLocale, title: string, decision: DecisionText): string {
   const text = SMS_TEXT[locale];
   const shown = shortTitle(title);
   // A reason typed with a final full stop would read "..". twice over.
-  return decision.status === 'approved'
-    ? text.approved(shown)
-    : text.rejected(shown, decision.reason.replace(/[.\s]+$/, ''));
+  const reason = (raw: string) => raw.replace(/[.\s]+$/, '');
+  switch (decision.status) {
+    case 'approved':
+      return text.approved(shown);
+    case 'rejected':
+      return text.rejected(shown, reason(decision.reason));
+    case 'changeApproved':
+      return text.changeApproved(shown);
+    case 'changeRejected':
+      return text.changeRejected(shown, reason(decision.reason));
+  }
 }
 
 function toRow(row: ModerationRow): TAdminPropertyRow {
@@ -114,21 +145,37 @@ function toRow(row: ModerationRow): TAdminPropertyRow {
     },
     coverUrl: smallest ? mediaUrl(smallest.key) : null,
     rejectionReason: row.rejectionReason,
+    pendingChange: row.pendingChange,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
-const toResult = (listing: {
-  id: string;
-  status: ModeratedListing['status'];
-  rejectionReason: string | null;
-}): TModerationResult => ({
-  id: listing.id,
-  status: listing.status,
-  // As the owner view says it: a reason belongs to a rejection only.
-  rejectionReason: listing.status === 'rejected' ? listing.rejectionReason : null,
-});
+function toResult(
+  id: string,
+  listing: { status: ModeratedListing['status']; rejectionReason: string | null },
+  pendingChange: PendingChangeState | undefined,
+): TModerationResult {
+  return {
+    id,
+    status: listing.status,
+    // As the owner view says it: a reason belongs to a rejection only.
+    rejectionReason: listing.status === 'rejected' ? listing.rejectionReason : null,
+    pendingChange: pendingChange
+      ? {
+          status: pendingChange.status,
+          rejectionReason:
+            pendingChange.status === 'rejected' ? pendingChange.rejectionReason : null,
+        }
+      : null,
+  };
+}
+
+/** What a decision does: to the listing's status, or to the owner's edit of the live listing. */
+type Verdict =
+  | { on: 'listing'; change: ModerationChange }
+  | { on: 'pendingChange'; approve: true }
+  | { on: 'pendingChange'; approve: false; reason: string };
 
 /** What a decision did: the answer, and the owner's text when something changed. */
 interface Decision {
@@ -157,7 +204,7 @@ export function createAdminPropertiesService(
     id: string,
     context: RequestContext,
     action: 'property.approve' | 'property.disapprove',
-    decide: (listing: ModeratedListing, now: Date) => ModerationChange | undefined,
+    decide: (listing: ModeratedListing, now: Date) => Verdict | undefined,
   ): Promise<Decision> {
     return repository.transaction(async (tx) => {
       const listing = assertReviewable(
@@ -165,33 +212,62 @@ export function createAdminPropertiesService(
         id,
         action === 'property.approve' ? INCOMPLETE_MESSAGE : INCOMPLETE_DISAPPROVE_MESSAGE,
       );
+      const before = toResult(id, listing, listing.pendingChange);
       const now = clock();
-      const change = decide(listing, now);
-      if (!change) return { result: toResult(listing) };
-      await tx.setModeration(id, change, now);
+      const verdict = decide(listing, now);
+      if (!verdict) return { result: before };
+
+      let title = listing.title;
+      let result: TModerationResult;
+      let text: DecisionText;
+      if (verdict.on === 'listing') {
+        await tx.setModeration(id, verdict.change, now);
+        result = toResult(id, verdict.change, listing.pendingChange);
+        const reason = verdict.change.rejectionReason;
+        text = reason === null ? { status: 'approved' } : { status: 'rejected', reason };
+      } else {
+        const change = listing.pendingChange;
+        if (!change) throw new Error(`listing ${id}: a verdict on a change it does not have`);
+        if (verdict.approve) {
+          // The change becomes the live version. The files of the photos it drops are left to the
+          // media sweeper (apply journals them): no row names them any more.
+          const order = proposedPhotos(await tx.pendingChanges.livePhotos(id), change);
+          await tx.pendingChanges.apply(
+            id,
+            change,
+            order.map((photo) => photo.id),
+            now,
+          );
+          title = change.changes.title ?? title;
+          result = toResult(id, listing, undefined);
+          text = { status: 'changeApproved' };
+        } else {
+          const rejected = {
+            ...change,
+            status: 'rejected' as const,
+            rejectionReason: verdict.reason,
+          };
+          await tx.pendingChanges.save(id, rejected, now);
+          result = toResult(id, listing, rejected);
+          text = { status: 'changeRejected', reason: verdict.reason };
+        }
+      }
       await tx.recordAudit({
         adminId: admin.adminId,
         actor: admin.username,
         action,
         targetType: 'property',
         targetId: id,
-        before: { status: listing.status, rejectionReason: listing.rejectionReason },
-        after: { status: change.status, rejectionReason: change.rejectionReason },
+        before: auditState(before),
+        after: auditState(result),
         ip: context.ip,
         at: now,
       });
-      const { title } = listing;
-      const reason = change.rejectionReason;
       return {
-        result: toResult({ id, ...change }),
+        result,
         notify: {
           publishedBy: listing.publishedBy,
-          text: (locale) =>
-            moderationSmsText(
-              locale,
-              title,
-              reason === null ? { status: 'approved' } : { status: 'rejected', reason },
-            ),
+          text: (locale) => moderationSmsText(locale, title, text),
         },
       };
     });
@@ -236,23 +312,37 @@ export function createAdminPropertiesService(
     },
 
     async approve(admin, id, context) {
-      const decision = await moderate(admin, id, context, 'property.approve', (listing, now) =>
-        // Approving twice (a double click, two admins) changes nothing and records nothing.
-        listing.status === 'approved'
-          ? undefined
-          : { status: 'approved', rejectionReason: null, approvedAt: now },
-      );
+      const decision = await moderate(admin, id, context, 'property.approve', (listing, now) => {
+        // A live listing's edit is what awaits review. Approving twice (a double click, two
+        // admins) changes nothing and records nothing.
+        if (listing.status === 'approved') {
+          return isReviewable(listing.pendingChange)
+            ? { on: 'pendingChange', approve: true }
+            : undefined;
+        }
+        return {
+          on: 'listing',
+          change: { status: 'approved', rejectionReason: null, approvedAt: now },
+        };
+      });
       await notifyOwner(id, decision.notify);
       return decision.result;
     },
 
     async disapprove(admin, id, reason, context) {
-      const decision = await moderate(admin, id, context, 'property.disapprove', (listing) =>
+      const decision = await moderate(admin, id, context, 'property.disapprove', (listing) => {
         // The same reason again is a repeat, not a new decision; a new one replaces the old.
-        listing.status === 'rejected' && listing.rejectionReason === reason
+        const change = listing.pendingChange;
+        if (listing.status === 'approved' && isReviewable(change)) {
+          // The edit is refused; the live version stays up.
+          return change?.status === 'rejected' && change.rejectionReason === reason
+            ? undefined
+            : { on: 'pendingChange', approve: false, reason };
+        }
+        return listing.status === 'rejected' && listing.rejectionReason === reason
           ? undefined
-          : { status: 'rejected', rejectionReason: reason },
-      );
+          : { on: 'listing', change: { status: 'rejected', rejectionReason: reason } };
+      });
       await notifyOwner(id, decision.notify);
       return decision.result;
     },

@@ -233,6 +233,7 @@ describe('GET /api/admin/properties', () => {
       publisher: { id: owner.id, name: 'Baraka Lyimo', phoneNumber: '+255765111222' },
       coverUrl: `/media/photos/${withPhotos.id}/0-480.webp`,
       rejectionReason: null,
+      pendingChange: null,
       createdAt: withPhotos.createdAt.toISOString(),
       updatedAt: withPhotos.updatedAt.toISOString(),
     });
@@ -302,6 +303,7 @@ describe('approve', () => {
       id: row.id,
       status: 'approved',
       rejectionReason: null,
+      pendingChange: null,
     });
 
     const stored = await findPropertyRow(t.db, row.id);
@@ -316,8 +318,8 @@ describe('approve', () => {
       actor: admin.username,
       action: 'property.approve',
       targetType: 'property',
-      before: { status: 'pending', rejectionReason: null },
-      after: { status: 'approved', rejectionReason: null },
+      before: { status: 'pending', rejectionReason: null, pendingChange: null },
+      after: { status: 'approved', rejectionReason: null, pendingChange: null },
       ip: '198.51.100.7',
     });
     expect(entry?.createdAt.toISOString()).toBe(clock().toISOString());
@@ -345,8 +347,8 @@ describe('approve', () => {
       rejectionReason: null,
     });
     expect((await auditOf(row.id))[0]).toMatchObject({
-      before: { status: 'rejected', rejectionReason: 'No kitchen photo' },
-      after: { status: 'approved', rejectionReason: null },
+      before: { status: 'rejected', rejectionReason: 'No kitchen photo', pendingChange: null },
+      after: { status: 'approved', rejectionReason: null, pendingChange: null },
     });
   });
 
@@ -364,6 +366,7 @@ describe('approve', () => {
       id: row.id,
       status: 'approved',
       rejectionReason: null,
+      pendingChange: null,
     });
     expect((await findPropertyRow(t.db, row.id))?.approvedAt).toEqual(approvedAt);
     expect(await auditOf(row.id)).toHaveLength(1);
@@ -404,6 +407,7 @@ describe('disapprove', () => {
       id: row.id,
       status: 'rejected',
       rejectionReason: 'The price is missing a zero.',
+      pendingChange: null,
     });
 
     expect((await get(`/api/properties/${row.id}`, null)).statusCode).toBe(404);
@@ -416,8 +420,12 @@ describe('disapprove', () => {
 
     expect((await auditOf(row.id))[0]).toMatchObject({
       action: 'property.disapprove',
-      before: { status: 'approved', rejectionReason: null },
-      after: { status: 'rejected', rejectionReason: 'The price is missing a zero.' },
+      before: { status: 'approved', rejectionReason: null, pendingChange: null },
+      after: {
+        status: 'rejected',
+        rejectionReason: 'The price is missing a zero.',
+        pendingChange: null,
+      },
     });
     const last = (await messagesTo(t.dataDir, owner.phone)).at(-1);
     expect(last?.text).toBe(
@@ -452,12 +460,12 @@ describe('disapprove', () => {
     const entries = await auditOf(row.id);
     expect(entries.map((entry) => [entry.before, entry.after])).toEqual([
       [
-        { status: 'pending', rejectionReason: null },
-        { status: 'rejected', rejectionReason: 'First reason' },
+        { status: 'pending', rejectionReason: null, pendingChange: null },
+        { status: 'rejected', rejectionReason: 'First reason', pendingChange: null },
       ],
       [
-        { status: 'rejected', rejectionReason: 'First reason' },
-        { status: 'rejected', rejectionReason: 'Second reason' },
+        { status: 'rejected', rejectionReason: 'First reason', pendingChange: null },
+        { status: 'rejected', rejectionReason: 'Second reason', pendingChange: null },
       ],
     ]);
   });

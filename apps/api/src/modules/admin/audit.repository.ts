@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-export type AuditTargetType = 'property' | 'user' | 'admin' | 'payment';
+export type AuditTargetType = 'property' | 'user' | 'admin' | 'payment' | 'support-message';
 
 export interface AuditEntry {
   /** Null for the system itself (the CLI, the start-up bootstrap). */

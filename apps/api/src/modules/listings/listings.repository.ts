@@ -12,6 +12,11 @@ import {
 } from '../../db/schema';
 import { createAccessRepository, type AccessRepository } from '../access/access.repository';
 import type { ListingFacts } from './listing-rules';
+import type { LiveColumns } from './pending-change';
+import {
+  createPendingChangesRepository,
+  type PendingChangesRepository,
+} from './pending-changes.repository';
 
 /*
  * All SQL of publishing: creating a listing, its address, edits, photo removal and order, soft
@@ -95,6 +100,10 @@ export interface ListingsRepository {
   transaction<T>(work: (repository: ListingsRepository) => Promise<T>): Promise<T>;
   /** Bound to this repository's connection: inside `transaction`, to the transaction. */
   access: AccessRepository;
+  /** Edits of approved listings awaiting review, on this repository's connection. */
+  pendingChanges: PendingChangesRepository;
+  /** The detail and address columns of the listing as it is now. */
+  liveColumns(id: string): Promise<LiveColumns>;
   insertListing(listing: NewListing, now: Date): Promise<string>;
   /**
    * The listing, its row locked until the transaction ends, so concurrent writes to one listing
@@ -127,11 +136,68 @@ export interface ListingsRepository {
 const p = properties;
 const ph = propertyPhotos;
 
+/** Gives the listing's photos positions 0, 1, 2 … in the order of `orderedIds` (each of them once). */
+export async function renumberPhotos(
+  db: Database,
+  listingId: string,
+  orderedIds: readonly string[],
+): Promise<void> {
+  if (orderedIds.length === 0) return;
+  // (property_id, position) is unique and checked row by row: park every photo on a negative
+  // position first, so no intermediate state of the second update collides.
+  await db
+    .update(ph)
+    .set({ position: sql`-1 - ${ph.position}` })
+    .where(eq(ph.propertyId, listingId));
+  const positions = sql.join(
+    orderedIds.map((photoId, index) => sql`(${photoId}::uuid, ${index}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${ph} set position = v.position
+  from (values ${positions}) as v(id, position)
+  where ${ph.id} = v.id and ${ph.propertyId} = ${listingId}::uuid`);
+}
+
+/** Every column a pending change can hold, as the properties table names them. */
+const changeColumns = {
+  title: p.title,
+  description: p.description,
+  ownerName: p.ownerName,
+  ownerPhoneNumber: p.ownerPhoneNumber,
+  priceTzs: p.priceTzs,
+  lotWidth: p.lotWidth,
+  lotLength: p.lotLength,
+  lotStatus: p.lotStatus,
+  distanceFromMainRoad: p.distanceFromMainRoad,
+  isWaterServiceAvailable: p.isWaterServiceAvailable,
+  isElectricityServiceAvailable: p.isElectricityServiceAvailable,
+  numberOfBedrooms: p.numberOfBedrooms,
+  numberOfBathrooms: p.numberOfBathrooms,
+  leaseTermMonths: p.leaseTermMonths,
+  apartmentPriceTerm: p.apartmentPriceTerm,
+  squareFootage: p.squareFootage,
+  regionId: p.regionId,
+  districtId: p.districtId,
+  wardId: p.wardId,
+  streetId: p.streetId,
+  plotNumber: p.plotNumber,
+  houseNumber: p.houseNumber,
+  apartmentNumber: p.apartmentNumber,
+};
+
 export function createListingsRepository(db: Database): ListingsRepository {
   return {
     transaction: (work) => db.transaction((tx) => work(createListingsRepository(tx))),
 
     access: createAccessRepository(db),
+
+    pendingChanges: createPendingChangesRepository(db),
+
+    async liveColumns(id) {
+      const [row] = await db.select(changeColumns).from(p).where(eq(p.id, id));
+      if (!row) throw new Error(`listing ${id} vanished under its row lock`);
+      return row;
+    },
 
     async insertListing(listing, now) {
       const [row] = await db
@@ -198,22 +264,7 @@ export function createListingsRepository(db: Database): ListingsRepository {
       await db.delete(ph).where(and(eq(ph.propertyId, listingId), inArray(ph.id, photoIds)));
     },
 
-    async reorderPhotos(listingId, orderedIds) {
-      if (orderedIds.length === 0) return;
-      // (property_id, position) is unique and checked row by row: park every photo on a negative
-      // position first, so no intermediate state of the second update collides.
-      await db
-        .update(ph)
-        .set({ position: sql`-1 - ${ph.position}` })
-        .where(eq(ph.propertyId, listingId));
-      const positions = sql.join(
-        orderedIds.map((photoId, index) => sql`(${photoId}::uuid, ${index}::int)`),
-        sql`, `,
-      );
-      await db.execute(sql`update ${ph} set position = v.position
-  from (values ${positions}) as v(id, position)
-  where ${ph.id} = v.id and ${ph.propertyId} = ${listingId}::uuid`);
-    },
+    reorderPhotos: (listingId, orderedIds) => renumberPhotos(db, listingId, orderedIds),
 
     async archive(id, now) {
       await db

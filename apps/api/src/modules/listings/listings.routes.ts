@@ -88,13 +88,31 @@ export const listingsRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'Edit your listing: detail fields, address, photo removal and order',
         description:
-          'Any detail fields of the listing’s type (a field of another type is a 400), `address` (as POST …/address), `removePhotoIds` (photos of this listing) and `photoOrder` (every remaining photo id once). All or nothing. A change of content sends the listing back to review (or to draft when incomplete) and clears a rejection reason; reordering alone does not.',
+          'Any detail fields of the listing’s type (a field of another type is a 400), `address` (as POST …/address), `removePhotoIds` (photos of this listing) and `photoOrder` (every remaining photo id once). All or nothing. A change of content sends a listing that is not live back to review (or to draft when incomplete) and clears a rejection reason; reordering alone does not. An approved listing stays live as it is: the edit becomes its `pendingChange` (merged with any earlier one, as a difference from the live version) and replaces the live version once an admin approves it.',
         params: ZPropertyIdParams,
         body: ZUpdatePropertyBody,
         response: { 200: ZViewerProperty, ...ownerErrors },
       },
     },
     async (request) => service.update(requireActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/properties/:id/pending-change',
+    {
+      onRequest: requireSignIn,
+      schema: {
+        tags: ['properties'],
+        operationId: 'discardPropertyPendingChange',
+        security: security.user,
+        summary: 'Discard the changes to your live listing that await review',
+        description:
+          'The live version stays as it is; photos the change added are deleted. 404 when no change awaits.',
+        params: ZPropertyIdParams,
+        response: { 200: ZViewerProperty, ...ownerErrors },
+      },
+    },
+    async (request) => service.discardPendingChange(requireActor(request), request.params.id),
   );
 
   app.delete(

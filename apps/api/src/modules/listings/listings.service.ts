@@ -7,14 +7,23 @@ import type {
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import type { Clock } from '../../lib/clock';
-import { invalidField } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
 import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
 import type { PropertiesService } from '../properties/properties.service';
 import { statusAfterEdit } from './listing-rules';
 import { addressColumns, detailColumns, newListingColumns } from './listing-input';
+import {
+  afterEdit,
+  mergeColumns,
+  noChange,
+  proposedPhotos,
+  removePhotos,
+  type ChangeColumns,
+} from './pending-change';
 import type {
   AddressColumns,
   ListingChanges,
+  ListingRecord,
   ListingsRepository,
   PhotoRecord,
 } from './listings.repository';
@@ -37,6 +46,8 @@ export interface ListingsService {
   create(actor: Actor, type: TPropertyType, details: TDetails): Promise<TViewerProperty>;
   setAddress(actor: Actor, id: string, body: TAddressBody): Promise<TViewerProperty>;
   update(actor: Actor, id: string, body: TUpdatePropertyBody): Promise<TViewerProperty>;
+  /** Drops the owner's edit of an approved listing that awaits review (404 when there is none). */
+  discardPendingChange(actor: Actor, id: string): Promise<TViewerProperty>;
   remove(actor: Actor, id: string): Promise<{ id: string; status: 'archived' }>;
 }
 
@@ -92,7 +103,7 @@ function photosToRemove(photos: PhotoRecord[], ids: string[] | undefined): Photo
 }
 
 /** photoOrder must name every remaining photo exactly once. */
-function assertPermutation(remaining: PhotoRecord[], order: string[]): void {
+function assertPermutation(remaining: readonly { id: string }[], order: string[]): void {
   const ids = new Set(remaining.map((photo) => photo.id));
   const unique = new Set(order);
   if (
@@ -131,6 +142,49 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     }
   }
 
+  /**
+   * An edit of an approved listing: merged into its pending change (the live row and photos stay
+   * as they are until an admin approves it). A new photo order with nothing else waiting is no new
+   * content (every photo was reviewed): it applies at once, as on any listing. Answers the keys
+   * of photo files no row names any more (journaled), for deletion after the commit.
+   */
+  async function editLiveListing(
+    tx: ListingsRepository,
+    listing: ListingRecord,
+    photos: PhotoRecord[],
+    edit: { columns: ChangeColumns; removePhotoIds?: string[]; photoOrder?: string[] },
+  ): Promise<string[]> {
+    const now = clock();
+    const before = await tx.pendingChanges.find(listing.id);
+    const removals = edit.removePhotoIds ?? [];
+    if (!before && Object.keys(edit.columns).length === 0 && removals.length === 0) {
+      if (edit.photoOrder) {
+        assertPermutation(photos, edit.photoOrder);
+        await tx.reorderPhotos(listing.id, edit.photoOrder);
+        await tx.updateListing(listing.id, {}, now);
+      }
+      return [];
+    }
+    const merged = mergeColumns(
+      before ?? noChange(),
+      await tx.liveColumns(listing.id),
+      edit.columns,
+    );
+    const { change, orphanKeys, unknown } = removePhotos(merged, photos, removals);
+    if (unknown.length > 0) {
+      throw invalidField('removePhotoIds', `${unknown.join(', ')}: not a photo of this listing`);
+    }
+    if (edit.photoOrder) {
+      assertPermutation(proposedPhotos(photos, change), edit.photoOrder);
+      change.photoOrder = edit.photoOrder;
+    }
+    const next = afterEdit(listing.type, photos, before ?? noChange(), change);
+    await tx.journalOrphanKeys(listing.id, orphanKeys, now);
+    if (next) await tx.pendingChanges.save(listing.id, next, now);
+    else if (before) orphanKeys.push(...(await tx.pendingChanges.discard(listing.id, now)));
+    return [...new Set(orphanKeys)];
+  }
+
   return {
     async assertMayPost(actor) {
       await requirePublisher(repository.access, actor, 'canPost');
@@ -152,19 +206,24 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     },
 
     async setAddress(actor, id, body) {
-      await repository.transaction(async (tx) => {
+      const orphanKeys = await repository.transaction(async (tx) => {
         const listing = requireOwnListing(actor.userId, await tx.lockListing(id));
         await requirePublisher(tx.access, actor, 'canEdit');
         const address = addressColumns(listing.type, body);
         await assertLocationChain(tx, address, '');
         const photos = await tx.photosOf(id);
+        if (listing.status === 'approved') {
+          return editLiveListing(tx, listing, photos, { columns: address });
+        }
         const { status } = statusAfterEdit(
           listing.type,
           true,
           photos.map((photo) => photo.label),
         );
         await tx.updateListing(id, { address, status, rejectionReason: null }, clock());
+        return [];
       });
+      await deleteFiles(orphanKeys);
       return views.getOwnerView(id, actor.userId);
     },
 
@@ -178,6 +237,13 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
         const newAddress = address ? addressColumns(listing.type, address, 'address.') : undefined;
         if (newAddress) await assertLocationChain(tx, newAddress, 'address.');
         const photos = await tx.photosOf(id);
+        if (listing.status === 'approved') {
+          return editLiveListing(tx, listing, photos, {
+            columns: { ...columns, ...newAddress },
+            removePhotoIds,
+            photoOrder,
+          });
+        }
         const removed = photosToRemove(photos, removePhotoIds);
         const remaining = photos.filter((photo) => !removed.includes(photo));
         if (photoOrder) assertPermutation(remaining, photoOrder);
@@ -213,13 +279,30 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       return views.getOwnerView(id, actor.userId);
     },
 
+    async discardPendingChange(actor, id) {
+      const orphanKeys = await repository.transaction(async (tx) => {
+        requireOwnListing(actor.userId, await tx.lockListing(id));
+        await requirePublisher(tx.access, actor, 'canEdit');
+        if (!(await tx.pendingChanges.find(id))) {
+          throw notFound(`Listing ${id} has no changes awaiting review`);
+        }
+        return tx.pendingChanges.discard(id, clock());
+      });
+      await deleteFiles(orphanKeys);
+      return views.getOwnerView(id, actor.userId);
+    },
+
     async remove(actor, id) {
-      // Soft delete: the row and its photos stay (for support and disputes), gone for everyone.
-      await repository.transaction(async (tx) => {
+      // Soft delete: the row and its photos stay (for support and disputes), gone for everyone. A
+      // change awaiting review has nothing left to change: it goes, with the photos it added.
+      const orphanKeys = await repository.transaction(async (tx) => {
         requireOwnListing(actor.userId, await tx.lockListing(id));
         await requirePublisher(tx.access, actor, 'canDelete');
-        await tx.archive(id, clock());
+        const now = clock();
+        await tx.archive(id, now);
+        return tx.pendingChanges.discard(id, now);
       });
+      await deleteFiles(orphanKeys);
       return { id, status: 'archived' };
     },
   };

@@ -622,13 +622,21 @@ describe('PATCH /api/properties/:id', () => {
     expect(view.photos.map((p) => p.id)).toEqual(ids);
   });
 
-  it('sends an approved listing whose content changed back to review', async () => {
+  it('keeps an approved listing live as it was while its edit waits for review', async () => {
     const { listing } = await complete('Apartment');
     await setPropertyStatus(t.db, listing.id, 'approved');
     const res = await patch(listing.id, { description: 'Imepakwa rangi upya.' });
-    expect(res.json()).toMatchObject({ status: 'pending', description: 'Imepakwa rangi upya.' });
-    // No longer public until approved again.
-    expect((await call('GET', `/api/properties/${listing.id}`, undefined)).statusCode).toBe(404);
+    const view = res.json<TViewerProperty>();
+    expect(view).toMatchObject({ status: 'approved', description: listing.description });
+    expect(view.pendingChange).toMatchObject({
+      status: 'pending',
+      changedFields: ['description'],
+      proposed: { description: 'Imepakwa rangi upya.' },
+    });
+    // Still public, as approved.
+    const anonymous = await call('GET', `/api/properties/${listing.id}`, undefined);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json<TViewerProperty>().description).toBe(listing.description);
   });
 
   it('sends a rejected listing back to review, clearing its reason', async () => {

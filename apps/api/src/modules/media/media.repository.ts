@@ -7,6 +7,8 @@ import type {
 import type { Database } from '../../db/client';
 import { mediaUploads, properties, propertyPhotos } from '../../db/schema';
 import { createAccessRepository, type AccessRepository } from '../access/access.repository';
+import type { PendingChangeState } from '../listings/pending-change';
+import { createPendingChangesRepository } from '../listings/pending-changes.repository';
 
 /*
  * SQL of photo uploads: the listing and the user an upload is checked against, the upload journal
@@ -47,6 +49,13 @@ export interface PhotoChanges {
   orphanKeys: string[];
 }
 
+/** What an upload to a live listing writes: its pending change grows, the listing stays. */
+export interface PendingPhotoChanges {
+  pendingChange: PendingChangeState;
+  /** Storage keys of photos the change no longer adds (replaced in their slot). */
+  orphanKeys: string[];
+}
+
 export interface MediaRepository {
   findUploadTarget(propertyId: string): Promise<UploadTarget | undefined>;
   /** Who may upload: the access module's read, on this repository's connection. */
@@ -60,11 +69,15 @@ export interface MediaRepository {
    * throw, which rolls everything back), applies them, journals the keys they orphan and forgets
    * `journaledKeys` (now named by photo rows).
    */
-  recordPhotos<T extends PhotoChanges>(
+  recordPhotos<T extends PhotoChanges | PendingPhotoChanges>(
     propertyId: string,
     journaledKeys: readonly string[],
     at: Date,
-    decide: (listing: UploadTarget | undefined, photos: ExistingPhoto[]) => T,
+    decide: (
+      listing: UploadTarget | undefined,
+      photos: ExistingPhoto[],
+      pendingChange: PendingChangeState | undefined,
+    ) => T,
   ): Promise<T>;
   /** Journaled keys older than `olderThan`, oldest first. */
   journaledBefore(olderThan: Date, limit: number): Promise<string[]>;
@@ -80,6 +93,34 @@ const targetColumns = {
   status: p.status,
   hasAddress: sql<boolean>`(${p.regionId} is not null and ${p.districtId} is not null and ${p.wardId} is not null and ${p.streetId} is not null)`,
 };
+
+/** Photo rows in and out, and the status they leave the listing in. */
+async function applyToListing(
+  db: Database,
+  propertyId: string,
+  listing: UploadTarget | undefined,
+  changes: PhotoChanges,
+  at: Date,
+): Promise<void> {
+  if (changes.removePhotoIds.length > 0) {
+    await db
+      .delete(ph)
+      .where(and(eq(ph.propertyId, propertyId), inArray(ph.id, changes.removePhotoIds)));
+  }
+  if (changes.insert.length > 0) {
+    await db.insert(ph).values(changes.insert.map((row) => ({ ...row, propertyId })));
+  }
+  const statusChanged = listing?.status !== changes.status;
+  await db
+    .update(p)
+    .set({
+      status: changes.status,
+      updatedAt: at,
+      // A reason explains a rejection; a listing sent back for review has none yet.
+      ...(statusChanged ? { rejectionReason: null } : {}),
+    })
+    .where(eq(p.id, propertyId));
+}
 
 export function createMediaRepository(db: Database): MediaRepository {
   return {
@@ -118,26 +159,13 @@ export function createMediaRepository(db: Database): MediaRepository {
               .where(eq(ph.propertyId, propertyId))
               .orderBy(asc(ph.position))
           : [];
-        const changes = decide(listing, photos);
-
-        if (changes.removePhotoIds.length > 0) {
-          await tx
-            .delete(ph)
-            .where(and(eq(ph.propertyId, propertyId), inArray(ph.id, changes.removePhotoIds)));
+        const pending = createPendingChangesRepository(tx);
+        const changes = decide(listing, photos, listing && (await pending.find(propertyId)));
+        if ('pendingChange' in changes) {
+          await pending.save(propertyId, changes.pendingChange, at);
+        } else {
+          await applyToListing(tx, propertyId, listing, changes, at);
         }
-        if (changes.insert.length > 0) {
-          await tx.insert(ph).values(changes.insert.map((row) => ({ ...row, propertyId })));
-        }
-        const statusChanged = listing?.status !== changes.status;
-        await tx
-          .update(p)
-          .set({
-            status: changes.status,
-            updatedAt: at,
-            // A reason explains a rejection; a listing sent back for review has none yet.
-            ...(statusChanged ? { rejectionReason: null } : {}),
-          })
-          .where(eq(p.id, propertyId));
         if (changes.orphanKeys.length > 0) {
           await tx
             .insert(mediaUploads)

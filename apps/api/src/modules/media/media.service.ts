@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
-import { PICTURE_LABELS, type TPictureLabel } from '@makazi/contracts/property-values';
+import {
+  PICTURE_LABELS,
+  type TPictureLabel,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import {
   InvalidStorageKeyError,
   type StorageGateway,
@@ -10,8 +14,20 @@ import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
 import { statusAfterEdit } from '../listings/listing-rules';
+import {
+  addPhotos,
+  afterEdit,
+  noChange,
+  type PendingChangeState,
+} from '../listings/pending-change';
 import { createConcurrencyLimit } from './concurrency-limit';
-import type { ExistingPhoto, MediaRepository, NewPhotoRow, PhotoChanges } from './media.repository';
+import type {
+  ExistingPhoto,
+  MediaRepository,
+  NewPhotoRow,
+  PendingPhotoChanges,
+  PhotoChanges,
+} from './media.repository';
 import {
   PHOTOS_AT_ONCE,
   PhotoRejectedError,
@@ -45,6 +61,10 @@ import {
  * photo is replaced: the new photo takes the old one's position, the old row is deleted and its
  * files after the commit. New labels are appended after the last position. A request may not name
  * a label twice.
+ *
+ * A live (approved) listing keeps the photos the public sees: uploads to it join its pending
+ * change instead (listings/pending-change.ts), by the same slot rule applied to the changed
+ * version, and reach the listing when an admin approves the change.
  */
 
 /** One part of the multipart form, in the order the client sent it. */
@@ -124,6 +144,8 @@ function asFileError(err: unknown, index: number): unknown {
 
 interface UploadedPhoto {
   index: number;
+  /** The id its files are stored under, and its row's once recorded. */
+  photoId: string;
   stored: StoredPhoto;
 }
 
@@ -159,6 +181,35 @@ export function planPhotoChanges(
     orphanKeys: replaced.flatMap((photo) => photo.variants.map((v) => v.key)),
     labelsAfter: [...kept.map((photo) => photo.label), ...uploads.map((u) => u.label)],
   };
+}
+
+/** An upload to a live listing: its photos join the listing's pending change. */
+function addToPendingChange(
+  type: TPropertyType,
+  live: readonly ExistingPhoto[],
+  before: PendingChangeState | undefined,
+  uploads: readonly { label: TPictureLabel; photoId: string; stored: StoredPhoto }[],
+): PendingPhotoChanges {
+  const { change, orphanKeys, photoCount } = addPhotos(
+    before ?? noChange(),
+    live,
+    uploads.map(({ label, photoId, stored }) => ({
+      id: photoId,
+      label,
+      width: stored.width,
+      height: stored.height,
+      variants: stored.variants,
+    })),
+  );
+  if (photoCount > PHOTOS_PER_LISTING_MAX) {
+    throw invalidField(
+      'files',
+      `a listing holds at most ${PHOTOS_PER_LISTING_MAX} photos; its changed version would have ${photoCount}`,
+    );
+  }
+  // Never null: the change now adds at least the uploaded photos.
+  const pendingChange = afterEdit(type, live, before ?? noChange(), change) ?? change;
+  return { pendingChange, orphanKeys };
 }
 
 export function createMediaService(deps: MediaServiceDeps): MediaService {
@@ -243,7 +294,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
       const keys = plannedVariantKeys(processed, photoId);
       await repository.journal(keys, propertyId, clock());
       journaled.push(...keys);
-      return { index, stored: await storePhotoVariants(storage, processed, photoId) };
+      return { index, photoId, stored: await storePhotoVariants(storage, processed, photoId) };
     }
 
     function start(data: Buffer, index: number, release: () => void): void {
@@ -306,7 +357,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
       return files;
     }
 
-    let changes: PhotoChanges;
+    let changes: PhotoChanges | PendingPhotoChanges;
     try {
       const files = await receive();
       throwIfFailed();
@@ -324,17 +375,26 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
       const uploads = settled
         .map((r) => (r as PromiseFulfilledResult<UploadedPhoto>).value)
         .sort((a, b) => a.index - b.index)
-        .map(({ index, stored }) => ({ label: labels[index]!, stored }));
+        .map(({ index, photoId, stored }) => ({ label: labels[index]!, photoId, stored }));
 
-      changes = await repository.recordPhotos(propertyId, journaled, clock(), (listing, photos) => {
-        // Checked again under the row lock: the listing may have been deleted meanwhile.
-        const target = requireOwnListing(actor.userId, listing);
-        const { labelsAfter, ...planned } = planPhotoChanges(photos, uploads);
-        return {
-          ...planned,
-          status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,
-        };
-      });
+      changes = await repository.recordPhotos(
+        propertyId,
+        journaled,
+        clock(),
+        (listing, photos, pendingChange): PhotoChanges | PendingPhotoChanges => {
+          // Checked again under the row lock: the listing may have been deleted meanwhile.
+          const target = requireOwnListing(actor.userId, listing);
+          // A live listing keeps its reviewed photos: new ones wait in its pending change.
+          if (target.status === 'approved') {
+            return addToPendingChange(target.type, photos, pendingChange, uploads);
+          }
+          const { labelsAfter, ...planned } = planPhotoChanges(photos, uploads);
+          return {
+            ...planned,
+            status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,
+          };
+        },
+      );
     } catch (err) {
       state.failure ??= { error: err };
       // Let in-flight files finish (their keys are journaled by then), then take them all back.

@@ -22,6 +22,7 @@ import {
   insertLocationChain,
   insertPhoto,
   insertProperty,
+  insertRequiredPhotos,
   type LocationChain,
 } from '../../test/factories';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
@@ -288,23 +289,48 @@ describe('POST /api/properties/:id/media', () => {
     expect((await photoRows(partly.id)).map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('sends an approved listing whose photos changed back for review', async () => {
+  it('keeps an approved listing live while its new photos wait for review in its pending change', async () => {
     const property = await listing({ type: 'Rent', status: 'approved' });
-    await t.db
-      .update(properties)
-      .set({ rejectionReason: 'old reason' })
-      .where(eq(properties.id, property.id));
+    const [live] = await insertRequiredPhotos(t.db, property.id, 'Rent');
     const res = await upload(
       property.id,
-      interleaved(await picturesFor(REQUIRED_PICTURE_LABELS.Rent)),
+      interleaved(await picturesFor(['picha_nje', 'picha_mbele'])),
     );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<TViewerProperty>().status).toBe('pending');
+    const view = res.json<TViewerProperty>();
+    expect(view.status).toBe('approved');
+    // The public still sees the reviewed photos only: the new ones are in the change.
+    expect(view.photos.map((photo) => photo.id)).toEqual(
+      (await photoRows(property.id)).map((row) => row.id),
+    );
+    const change = view.pendingChange!;
+    expect(change.status).toBe('pending');
+    expect(change.changedFields).toEqual(['photos']);
+    expect(change.addedPhotoIds).toHaveLength(2);
+    // picha_nje replaces the live one in its slot; picha_mbele is new.
+    expect(change.removedPhotoIds).toEqual([live!.id]);
+    expect(change.proposed.photos.map((photo) => photo.label)).toEqual([
+      'picha_nje',
+      ...REQUIRED_PICTURE_LABELS.Rent.slice(1),
+      'picha_mbele',
+    ]);
     const [row] = await t.db
-      .select({ status: properties.status, reason: properties.rejectionReason })
+      .select({ status: properties.status })
       .from(properties)
       .where(eq(properties.id, property.id));
-    expect(row).toEqual({ status: 'pending', reason: null });
+    expect(row).toEqual({ status: 'approved' });
+    // The change's files are named by its row, not left in the journal for the sweeper.
+    expect(await journalKeys()).toEqual([]);
+
+    // A second upload to the same slot replaces the waiting photo, deleting its files.
+    const addedKeys = (await storedFiles()).filter((key) => key.includes(change.addedPhotoIds[0]!));
+    expect(addedKeys.length).toBeGreaterThan(0);
+    const again = await upload(property.id, interleaved(await picturesFor(['picha_nje'])));
+    expect(again.statusCode, again.body).toBe(201);
+    const next = again.json<TViewerProperty>().pendingChange!;
+    expect(next.addedPhotoIds).toHaveLength(2);
+    expect(next.addedPhotoIds).not.toContain(change.addedPhotoIds[0]);
+    for (const key of addedKeys) expect(await storedFiles()).not.toContain(key);
   });
 
   it('replaces the photo of a slot that already has one, deleting its files', async () => {

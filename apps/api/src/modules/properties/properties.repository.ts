@@ -4,6 +4,7 @@ import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-va
 import type { Database } from '../../db/client';
 import {
   districts,
+  pendingChanges,
   properties,
   propertyPhotos,
   regions,
@@ -12,6 +13,7 @@ import {
   wards,
 } from '../../db/schema';
 import { microsIso, millisIso } from '../../db/iso-text';
+import type { PendingChangeState } from '../listings/pending-change';
 
 /*
  * All catalogue SQL. A page is one statement: CTEs pick the page's keys from properties alone
@@ -116,6 +118,16 @@ export interface ViewerPropertyRow extends PublicPropertyRow {
   viewerIsOwner: boolean;
   ownerPhoneNumber: string | null;
   rejectionReason: string | null;
+  pendingChange: PendingChangeRow | null;
+}
+
+/** A pending change as the owner view reads it, with the names of the places it proposes. */
+export interface PendingChangeRow extends PendingChangeState {
+  updatedAt: string;
+  regionName: string | null;
+  districtName: string | null;
+  wardName: string | null;
+  streetName: string | null;
 }
 
 /** A row of a page with where it sits in the walk, for the next cursor. */
@@ -256,13 +268,32 @@ function photosOf(set: PhotoSet): SQL {
   ), '[]'::jsonb)`;
 }
 
+/** The listing's pending change with the place names of the address it proposes, or null. */
+const pc = pendingChanges;
+const proposedName = (
+  table: typeof regions | typeof districts | typeof wards | typeof streets,
+  column: string,
+) =>
+  sql`(select ${table.name} from ${table} where ${table.id} = (${pc.changes}->>${sql.raw(`'${column}'`)})::int)`;
+const pendingChangeOf = sql`(select jsonb_build_object(
+    'status', ${pc.status}, 'rejectionReason', ${pc.rejectionReason},
+    'updatedAt', ${millisIso(sql`${pc.updatedAt}`)},
+    'changes', ${pc.changes}, 'addedPhotos', ${pc.addedPhotos},
+    'removedPhotoIds', ${pc.removedPhotoIds}, 'photoOrder', ${pc.photoOrder},
+    'regionName', ${proposedName(regions, 'regionId')},
+    'districtName', ${proposedName(districts, 'districtId')},
+    'wardName', ${proposedName(wards, 'wardId')},
+    'streetName', ${proposedName(streets, 'streetId')})
+  from ${pc} where ${pc.propertyId} = ${p.id})`;
+
 /** The owner-only columns, null unless `viewerId` published the row. */
 function ownerColumns(viewerId: string): SQL {
   const isOwner = sql`(${p.publishedBy} = ${viewerId}::uuid)`;
   return sql`
   ${isOwner} as "viewerIsOwner",
   case when ${isOwner} then ${p.ownerPhoneNumber} end as "ownerPhoneNumber",
-  case when ${isOwner} then ${p.rejectionReason} end as "rejectionReason",`;
+  case when ${isOwner} then ${p.rejectionReason} end as "rejectionReason",
+  case when ${isOwner} then ${pendingChangeOf} end as "pendingChange",`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { missingPictureLabels, PRICE_FIELD } from '@makazi/contracts/listing-values';
-import type { TViewerProperty } from '@makazi/contracts/listings';
+import type { TPendingChange, TViewerProperty } from '@makazi/contracts/listings';
 import {
   ZPropertyType,
   type TListPropertiesQuery,
@@ -15,6 +15,7 @@ import {
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { notFound } from '../../lib/errors';
+import { changedFields, changesAddress, proposedPhotos } from '../listings/pending-change';
 import type { TtlCache } from '../../lib/ttl-cache';
 import {
   decodeCursor,
@@ -30,6 +31,7 @@ import type {
   PropertiesRepository,
   PublicFilters,
   PublicPropertyRow,
+  PendingChangeRow,
   ViewerPropertyRow,
 } from './properties.repository';
 
@@ -258,9 +260,40 @@ export function toProperty(row: PublicPropertyRow): TProperty {
  * A listing with the fields only its owner sees: the contact number, why it was rejected, and
  * which required photo slots are still empty.
  */
+/**
+ * The owner's edit of their live listing, with the listing as it will read once approved: the
+ * live row with the change's columns (and place names) over it, and the changed photos.
+ */
+function toPendingChange(row: ViewerPropertyRow, change: PendingChangeRow): TPendingChange {
+  const photos = proposedPhotos(row.photos, change);
+  const { regionName, districtName, wardName, streetName } = change;
+  const proposed = {
+    ...row,
+    ...change.changes,
+    ...(changesAddress(change) ? { regionName, districtName, wardName, streetName } : {}),
+    photos,
+    pictures: photos.map(({ label, variants }) => ({ label, variants })),
+  };
+  return {
+    status: change.status,
+    rejectionReason: change.status === 'rejected' ? change.rejectionReason : null,
+    updatedAt: change.updatedAt,
+    changedFields: changedFields(change),
+    addedPhotoIds: change.addedPhotos.map((photo) => photo.id),
+    removedPhotoIds: change.removedPhotoIds,
+    missingPictureLabels: missingPictureLabels(
+      row.type,
+      photos.map((photo) => photo.label),
+    ),
+    proposed: toProperty(proposed),
+    ownerPhoneNumber: present(proposed.ownerPhoneNumber, 'owner_phone_number', row.id),
+  };
+}
+
 export function toOwnerProperty(row: ViewerPropertyRow): TViewerProperty {
   return {
     ...toProperty(row),
+    pendingChange: row.pendingChange ? toPendingChange(row, row.pendingChange) : null,
     ownerPhoneNumber: present(row.ownerPhoneNumber, 'owner_phone_number', row.id),
     rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
     missingPictureLabels: missingPictureLabels(

@@ -10,10 +10,22 @@ import { OTP_RESEND_AFTER_SECONDS } from '@makazi/contracts/auth-values';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TDeleteUserResponse, TUser } from '@makazi/contracts/users';
 import { parseCsv } from '../../db/seed/csv';
-import { authSessions, payments, refreshTokens, subscriptions, users } from '../../db/schema';
+import {
+  authSessions,
+  payments,
+  refreshTokens,
+  subscriptions,
+  supportMessages,
+  users,
+} from '../../db/schema';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
-import { findPropertyRow, insertPlan, insertProperty } from '../../test/factories';
+import {
+  findPropertyRow,
+  insertPlan,
+  insertProperty,
+  insertSupportMessage,
+} from '../../test/factories';
 import { nextAddress, post, signInAs, signUpAndIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -295,6 +307,20 @@ describe('DELETE /api/users/:id', () => {
     expect(byPhone.json<TAdminUsersResponse>().total).toBe(0);
     const everyone = await inject('GET', '/api/admin/users?pageSize=100', adminAuth());
     expect(everyone.body).not.toContain(neema.phone);
+  });
+
+  it('deletes the messages they sent support, signed in or from their number, and no one else’s', async () => {
+    const baraka = await signUpAndIn(t, { firstName: 'Baraka' });
+    const signedIn = await insertSupportMessage(t.db, { userId: baraka.userId });
+    const fromTheirPhone = await insertSupportMessage(t.db, { phone: baraka.phone });
+    const someoneElse = await insertSupportMessage(t.db);
+    expect((await deleteAccount(baraka.userId, baraka.auth)).statusCode).toBe(200);
+    const left = (await t.db.select({ id: supportMessages.id }).from(supportMessages)).map(
+      (row) => row.id,
+    );
+    expect(left).toContain(someoneElse.id);
+    expect(left).not.toContain(signedIn.id);
+    expect(left).not.toContain(fromTheirPhone.id);
   });
 
   it('frees the phone number: the same person can register again, as a new account', async () => {

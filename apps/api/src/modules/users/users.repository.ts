@@ -2,11 +2,14 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   authSessions,
+  mediaUploads,
   otpChallenges,
   payments,
+  pendingChanges,
   properties,
   refreshTokens,
   subscriptions,
+  supportMessages,
   users,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
@@ -49,6 +52,11 @@ export interface UsersRepository {
   endSubscriptions(userId: string, now: Date): Promise<void>;
   /** The payments stay (finance records) without the number that paid. */
   erasePayerPhones(userId: string, now: Date): Promise<void>;
+  /**
+   * Deletes the messages they sent support, signed in or from the same phone number: the name,
+   * number and words they typed. Before anonymise, which removes the number.
+   */
+  eraseSupportMessages(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -112,6 +120,17 @@ export function createUsersRepository(db: Database): UsersRepository {
           updatedAt: now,
         })
         .where(eq(properties.publishedBy, userId));
+      // Their pending edits go too (one may hold a new contact number); the photos those edits
+      // added are journaled, so the media sweeper deletes their files.
+      await db.execute(sql`with gone as (
+  delete from ${pendingChanges}
+  where ${pendingChanges.propertyId} in (select ${properties.id} from ${properties} where ${properties.publishedBy} = ${userId})
+  returning ${pendingChanges.propertyId} as property_id, ${pendingChanges.addedPhotos} as added_photos
+)
+insert into ${mediaUploads} (key, property_id, created_at)
+select variant->>'key', gone.property_id, ${timestamp(now)}
+from gone, jsonb_array_elements(gone.added_photos) photo, jsonb_array_elements(photo->'variants') variant
+on conflict do nothing`);
     },
 
     async endSignIns(userId, now) {
@@ -146,6 +165,14 @@ export function createUsersRepository(db: Database): UsersRepository {
         .update(payments)
         .set({ payerPhone: null, updatedAt: now })
         .where(eq(payments.userId, userId));
+    },
+
+    async eraseSupportMessages(userId) {
+      await db
+        .delete(supportMessages)
+        .where(
+          sql`${supportMessages.userId} = ${userId} or ${supportMessages.phone} = (select ${users.phoneNumber} from ${users} where ${users.id} = ${userId})`,
+        );
     },
 
     async anonymise(userId, now) {

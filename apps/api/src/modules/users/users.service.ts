@@ -61,6 +61,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.endSignIns(userId, now);
         await tx.endSubscriptions(userId, now);
         await tx.erasePayerPhones(userId, now);
+        await tx.eraseSupportMessages(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SOCIAL_LINKS } from '../../lib/support-contacts';
 import './layout.css';
 
 type FooterKey =
@@ -9,18 +10,36 @@ type FooterKey =
   | 'about'
   | 'blog'
   | 'support'
-  | 'instagram'
-  | 'facebook'
-  | 'twitter'
   | 'terms'
+  | 'privacy'
   | 'feedback'
   | 'faq';
 
-/** Every footer link, grouped; each goes to `/{key}`. */
-const GROUPS: { title: 'company' | 'help' | 'social'; links: FooterKey[] }[] = [
-  { title: 'company', links: ['product', 'features', 'resources', 'about', 'blog'] },
-  { title: 'help', links: ['support', 'terms', 'feedback', 'faq'] },
-  { title: 'social', links: ['instagram', 'facebook', 'twitter'] },
+/**
+ * The footer's own pages, grouped. Product, Features and Resources are sections of About; there
+ * is no blog yet, so Blog stays on the home page. Feedback is the contact form on /support.
+ */
+const GROUPS: { title: 'company' | 'help'; links: { key: FooterKey; to: string }[] }[] = [
+  {
+    title: 'company',
+    links: [
+      { key: 'product', to: '/about#product' },
+      { key: 'features', to: '/about#features' },
+      { key: 'resources', to: '/about#resources' },
+      { key: 'about', to: '/about' },
+      { key: 'blog', to: '/home' },
+    ],
+  },
+  {
+    title: 'help',
+    links: [
+      { key: 'support', to: '/support' },
+      { key: 'faq', to: '/faq' },
+      { key: 'terms', to: '/terms' },
+      { key: 'privacy', to: '/privacy' },
+      { key: 'feedback', to: '/support#contact' },
+    ],
+  },
 ];
 
 export function Footer() {
@@ -37,14 +56,29 @@ export function Footer() {
             <nav key={group.title} aria-label={t(`footer.${group.title}`)}>
               <h2 className="site-footer__heading">{t(`footer.${group.title}`)}</h2>
               <ul className="site-footer__links">
-                {group.links.map((key) => (
-                  <li key={key}>
-                    <Link to={`/${key}`}>{t(`footer.${key}`)}</Link>
+                {group.links.map((link) => (
+                  <li key={link.key}>
+                    <Link to={link.to}>{t(`footer.${link.key}`)}</Link>
                   </li>
                 ))}
               </ul>
             </nav>
           ))}
+          {/* The profiles set when the app was built; none set, no empty heading. */}
+          {SOCIAL_LINKS.length > 0 ? (
+            <nav aria-label={t('footer.social')}>
+              <h2 className="site-footer__heading">{t('footer.social')}</h2>
+              <ul className="site-footer__links">
+                {SOCIAL_LINKS.map((link) => (
+                  <li key={link.network}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      {t(`footer.${link.network}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
         </div>
         <p className="site-footer__copyright site-footer__muted">{t('footer.copyright')}</p>
       </div>

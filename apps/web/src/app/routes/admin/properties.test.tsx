@@ -51,7 +51,12 @@ function serveQueue(
         row.status = 'rejected';
         row.rejectionReason = (bodyOf(init) as { reason: string }).reason;
       }
-      return jsonResponse({ id: row.id, status: row.status, rejectionReason: row.rejectionReason });
+      return jsonResponse({
+        id: row.id,
+        status: row.status,
+        rejectionReason: row.rejectionReason,
+        pendingChange: null,
+      });
     },
   });
 }

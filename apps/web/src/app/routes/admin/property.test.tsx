@@ -35,7 +35,12 @@ function serveListing(property: TViewerProperty) {
       const approved = url.pathname.endsWith('/approve');
       const reason = approved ? null : (bodyOf(init) as { reason: string }).reason;
       current = { ...current, status: approved ? 'approved' : 'rejected', rejectionReason: reason };
-      return jsonResponse({ id: current.id, status: current.status, rejectionReason: reason });
+      return jsonResponse({
+        id: current.id,
+        status: current.status,
+        rejectionReason: reason,
+        pendingChange: null,
+      });
     },
   });
 }

@@ -8,6 +8,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import type { ReactNode } from 'react';
 import { PROPERTY_TYPE_SLUG_VALUES } from '@makazi/contracts/property-values';
 import { useAdminText, type TAdminKey } from '../hooks/use-admin-text';
@@ -50,6 +51,12 @@ const ENTRIES: NavEntry[] = [
     label: 'nav.finance',
     icon: <ReceiptLongIcon />,
     matches: startsWith(['/admin/finance']),
+  },
+  {
+    to: '/admin/support',
+    label: 'nav.support',
+    icon: <SupportAgentIcon />,
+    matches: startsWith(['/admin/support']),
   },
 ];
 

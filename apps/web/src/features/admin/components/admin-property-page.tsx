@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -26,7 +26,8 @@ import { formatDateTime, formatNumber } from '../utils/format';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
-import { StatusChip } from './status-chip';
+import { PendingChangeSection } from './pending-change-section';
+import { PendingChangeChip, StatusChip } from './status-chip';
 
 /** Every photo URL of the listing: its photos, or its media groups' pictures when it has none. */
 export function photoUrls(property: TViewerProperty): string[] {
@@ -44,8 +45,17 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
   const detail = useQuery(propertyDetailQueryOptions(id));
   const snackbar = useSnackbar();
   const [disapproving, setDisapproving] = useState<DisapproveTarget | null>(null);
+  const [rejecting, setRejecting] = useState<DisapproveTarget | null>(null);
+  // Whether the approval under way applies an edit (read when it succeeds: the page may have
+  // reloaded by then).
+  const approvingChange = useRef(false);
   const approve = useApprove({
-    onApproved: (row) => snackbar.show(t('properties.approved', { title: row.title })),
+    onApproved: (row) =>
+      snackbar.show(
+        approvingChange.current
+          ? t('pendingChange.approved', { title: row.title })
+          : t('properties.approved', { title: row.title }),
+      ),
     onFailed: (row, error) =>
       snackbar.show(
         t('properties.approveFailed', { title: row.title, message: errorMessage(error) }),
@@ -89,6 +99,12 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
     return <Navigate to={`/admin/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`} replace />;
   }
   const photos = photoUrls(property);
+  // The route approves or rejects the edit instead of the listing while one waits beside it.
+  const change = property.pendingChange ?? null;
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
+  };
 
   return (
     <Box>
@@ -113,33 +129,77 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
           {property.title}
         </Typography>
         <StatusChip status={property.status} />
+        {change && <PendingChangeChip status={change.status} />}
       </Stack>
       {property.status === 'rejected' && property.rejectionReason && (
         <Alert severity="error" sx={{ mb: 4 }}>
           <strong>{t('property.rejectionReason')}:</strong> {property.rejectionReason}
         </Alert>
       )}
-      <Stack direction="row" spacing={3} sx={{ mb: 6 }}>
-        {property.status !== 'approved' && (
-          <Button
-            color="success"
-            disabled={approve.isPending}
-            onClick={() => approve.mutate({ row: { id: property.id, title: property.title } })}
-          >
-            {t('properties.approve')}
-          </Button>
-        )}
-        {property.status !== 'rejected' && (
-          <Button
-            color="error"
-            onClick={() => setDisapproving({ id: property.id, title: property.title })}
-          >
-            {t('properties.disapprove')}
-          </Button>
+      {change && (
+        <Alert severity="info" sx={{ mb: 4 }}>
+          {change.status === 'draft' ? t('pendingChange.draftNote') : t('pendingChange.live')}
+        </Alert>
+      )}
+      {change?.status === 'rejected' && change.rejectionReason && (
+        <Alert severity="error" sx={{ mb: 4 }}>
+          <strong>{t('pendingChange.rejectionReason')}:</strong> {change.rejectionReason}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 6, flexWrap: 'wrap' }}>
+        {change ? (
+          <>
+            {/* A draft edit lacks a required photo: its owner has not sent it for review yet. */}
+            {change.status !== 'draft' && (
+              <Button
+                color="success"
+                disabled={approve.isPending}
+                onClick={() => {
+                  approvingChange.current = true;
+                  approve.mutate({ row: { id: property.id, title: property.title } });
+                }}
+              >
+                {t('pendingChange.approve')}
+              </Button>
+            )}
+            {change.status === 'pending' && (
+              <Button
+                color="error"
+                onClick={() => setRejecting({ id: property.id, title: property.title })}
+              >
+                {t('pendingChange.reject')}
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            {property.status !== 'approved' && (
+              <Button
+                color="success"
+                disabled={approve.isPending}
+                onClick={() => {
+                  approvingChange.current = false;
+                  approve.mutate({ row: { id: property.id, title: property.title } });
+                }}
+              >
+                {t('properties.approve')}
+              </Button>
+            )}
+            {property.status !== 'rejected' && (
+              <Button
+                color="error"
+                onClick={() => setDisapproving({ id: property.id, title: property.title })}
+              >
+                {t('properties.disapprove')}
+              </Button>
+            )}
+          </>
         )}
       </Stack>
 
-      <Section title={t('property.photos')}>
+      {change && <PendingChangeSection property={property} change={change} />}
+
+      <Section title={change ? t('pendingChange.livePhotos') : t('property.photos')}>
         {photos.length === 0 ? (
           <Typography>{t('property.noPhotos')}</Typography>
         ) : (
@@ -186,7 +246,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
           alignItems: 'start',
         }}
       >
-        <Section title={t('property.details')}>
+        <Section title={change ? t('pendingChange.liveDetails') : t('property.details')}>
           <Details rows={detailRows(property, t)} />
         </Section>
         <Section title={t('property.publisher')}>
@@ -213,8 +273,17 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
         onDisapproved={(target) => {
           setDisapproving(null);
           snackbar.show(t('properties.disapproved', { title: target.title }));
-          void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
-          void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
+          refreshLists();
+        }}
+      />
+      <DisapproveDialog
+        ofChange
+        target={rejecting}
+        onClose={() => setRejecting(null)}
+        onDisapproved={(target) => {
+          setRejecting(null);
+          snackbar.show(t('pendingChange.rejected', { title: target.title }));
+          refreshLists();
         }}
       />
       {snackbar.element}

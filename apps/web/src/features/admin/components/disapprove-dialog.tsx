@@ -20,12 +20,23 @@ export interface DisapproveTarget {
 
 interface DisapproveDialogProps {
   target: DisapproveTarget | null;
+  /**
+   * The listing is live with an edit awaiting review: the same route rejects the edit and the
+   * live version stays public. The dialog says so, so nobody thinks they take a listing down by
+   * rejecting a price change.
+   */
+  ofChange?: boolean;
   onClose: () => void;
   onDisapproved: (target: DisapproveTarget, result: TModerationResult) => void;
 }
 
 /** Disapproving asks the owner-facing reason first (required, 3 to 500 characters). */
-export function DisapproveDialog({ target, onClose, onDisapproved }: DisapproveDialogProps) {
+export function DisapproveDialog({
+  target,
+  ofChange = false,
+  onClose,
+  onDisapproved,
+}: DisapproveDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -40,6 +51,7 @@ export function DisapproveDialog({ target, onClose, onDisapproved }: DisapproveD
           key={target.id}
           titleId={titleId}
           target={target}
+          ofChange={ofChange}
           onClose={onClose}
           onDisapproved={onDisapproved}
         />
@@ -50,6 +62,7 @@ export function DisapproveDialog({ target, onClose, onDisapproved }: DisapproveD
 
 function DisapproveForm({
   target,
+  ofChange,
   onClose,
   onDisapproved,
   titleId,
@@ -86,10 +99,14 @@ function DisapproveForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      <DialogTitle id={titleId}>{t('disapprove.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {ofChange ? t('pendingChange.dialog.title') : t('disapprove.title')}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 3 }}>
-          {t('disapprove.intro', { title: target.title })}
+          {ofChange
+            ? t('pendingChange.dialog.intro', { title: target.title })
+            : t('disapprove.intro', { title: target.title })}
         </DialogContentText>
         {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 3 }}>
@@ -116,7 +133,11 @@ function DisapproveForm({
           {t('cancel')}
         </Button>
         <Button type="submit" color="error" disabled={disapprove.isPending}>
-          {disapprove.isPending ? t('disapprove.submitting') : t('disapprove.submit')}
+          {disapprove.isPending
+            ? t('disapprove.submitting')
+            : ofChange
+              ? t('pendingChange.dialog.submit')
+              : t('disapprove.submit')}
         </Button>
       </DialogActions>
     </form>

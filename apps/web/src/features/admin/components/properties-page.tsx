@@ -38,6 +38,7 @@ import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { PropertyQuickLook } from './property-quick-look';
 import { SearchBox } from './search-box';
+import { PendingChangeChip } from './status-chip';
 
 /** The type tabs, left to right. */
 const TABS: TPropertyType[] = ['Land', 'Rent', 'HouseForSale', 'Apartment'];
@@ -63,6 +64,9 @@ export function PropertiesPage() {
   const snackbar = useSnackbar();
   const [quickLook, setQuickLook] = useState<TAdminPropertyRow | null>(null);
   const [disapproving, setDisapproving] = useState<DisapproveTarget | null>(null);
+  const [rejecting, setRejecting] = useState<DisapproveTarget | null>(null);
+  /** Rows whose approval under way applies an edit of a live listing (for the snackbar's words). */
+  const approvingChanges = useRef(new Set<string>());
   const tableRef = useRef<HTMLTableSectionElement>(null);
   /** The row index to focus once the list has re-rendered after an action. */
   const focusIndex = useRef<number | null>(null);
@@ -86,12 +90,21 @@ export function PropertiesPage() {
   }, [rows]);
 
   const approve = useApprove({
-    onApproved: (row) => snackbar.show(t('properties.approved', { title: row.title })),
-    onFailed: (row, error) =>
+    onApproved: (row) => {
+      const change = approvingChanges.current.delete(row.id);
+      snackbar.show(
+        change
+          ? t('pendingChange.approved', { title: row.title })
+          : t('properties.approved', { title: row.title }),
+      );
+    },
+    onFailed: (row, error) => {
+      approvingChanges.current.delete(row.id);
       snackbar.show(
         t('properties.approveFailed', { title: row.title, message: errorMessage(error) }),
         'error',
-      ),
+      );
+    },
   });
 
   const rememberFocus = (id: string) => {
@@ -101,6 +114,7 @@ export function PropertiesPage() {
 
   const onApprove = (row: TAdminPropertyRow) => {
     rememberFocus(row.id);
+    if (row.pendingChange) approvingChanges.current.add(row.id);
     approve.mutate({ row, filter });
   };
 
@@ -113,6 +127,20 @@ export function PropertiesPage() {
       );
     }
     snackbar.show(t('properties.disapproved', { title: target.title }));
+    void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
+  };
+
+  /** A rejected edit leaves the queue; the listing itself stays approved, and in that list. */
+  const onChangesRejected = (target: DisapproveTarget) => {
+    setRejecting(null);
+    rememberFocus(target.id);
+    if (filter.status === 'pending') {
+      queryClient.setQueryData<TAdminPropertiesResponse>(propertiesQueryKey(filter), (data) =>
+        removeFromList(data, target.id),
+      );
+    }
+    snackbar.show(t('pendingChange.rejected', { title: target.title }));
     void queryClient.invalidateQueries({ queryKey: propertiesQueryKey() });
     void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
   };
@@ -199,7 +227,11 @@ export function PropertiesPage() {
                     row={row}
                     onOpen={() => setQuickLook(row)}
                     onApprove={() => onApprove(row)}
-                    onDisapprove={() => setDisapproving({ id: row.id, title: row.title })}
+                    onDisapprove={() =>
+                      row.pendingChange
+                        ? setRejecting({ id: row.id, title: row.title })
+                        : setDisapproving({ id: row.id, title: row.title })
+                    }
                   />
                 ))}
               </TableBody>
@@ -219,6 +251,12 @@ export function PropertiesPage() {
         onClose={() => setDisapproving(null)}
         onDisapproved={onDisapproved}
       />
+      <DisapproveDialog
+        ofChange
+        target={rejecting}
+        onClose={() => setRejecting(null)}
+        onDisapproved={onChangesRejected}
+      />
       {snackbar.element}
     </Box>
   );
@@ -237,6 +275,11 @@ function PropertyRow({
 }) {
   const { t } = useAdminText();
   const title = row.title;
+  // An approved listing with an edit awaiting review: the buttons decide the edit, not the listing
+  // (a draft edit is not sent for review yet, a rejected one may still be approved).
+  const change = row.pendingChange;
+  const approvable = change ? change !== 'draft' : row.status !== 'approved';
+  const rejectable = change ? change === 'pending' : row.status !== 'rejected';
   return (
     <TableRow hover data-row={row.id}>
       <TableCell>
@@ -254,16 +297,25 @@ function PropertyRow({
         >
           {title}
         </Link>
+        {change && (
+          <Box sx={{ mt: 1 }}>
+            <PendingChangeChip status={change} />
+          </Box>
+        )}
       </TableCell>
       <TableCell>{row.regionName ?? t('none')}</TableCell>
       <TableCell align="right">{formatNumber(row.price)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {row.status !== 'approved' && (
-          <Tooltip title={t('properties.approve')}>
+        {approvable && (
+          <Tooltip title={change ? t('pendingChange.approve') : t('properties.approve')}>
             <IconButton
               size="small"
               data-action="approve"
-              aria-label={t('properties.approveItem', { title })}
+              aria-label={
+                change
+                  ? t('pendingChange.approveItem', { title })
+                  : t('properties.approveItem', { title })
+              }
               onClick={onApprove}
             >
               <CheckIcon fontSize="small" />
@@ -280,12 +332,16 @@ function PropertyRow({
             <VisibilityIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        {row.status !== 'rejected' && (
-          <Tooltip title={t('properties.disapprove')}>
+        {rejectable && (
+          <Tooltip title={change ? t('pendingChange.reject') : t('properties.disapprove')}>
             <IconButton
               size="small"
               data-action="disapprove"
-              aria-label={t('properties.disapproveItem', { title })}
+              aria-label={
+                change
+                  ? t('pendingChange.rejectItem', { title })
+                  : t('properties.disapproveItem', { title })
+              }
               onClick={onDisapprove}
             >
               <BlockIcon fontSize="small" />

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import type { TAdminPropertyRow } from '@makazi/contracts/admin';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatNumber } from '../utils/format';
+import { PendingChangeChip } from './status-chip';
 
 /** The side drawer 'Property Details': a quick look at a row without leaving the queue. */
 export function PropertyQuickLook({
@@ -53,6 +54,15 @@ export function PropertyQuickLook({
             <dd>{`TZS ${formatNumber(row.price)}`}</dd>
             <dt>{t('properties.quickLook.status')}</dt>
             <dd>{t(`status.${row.status}`)}</dd>
+            {/* The row's price and title are the live version's; the edit is on the listing's page. */}
+            {row.pendingChange && (
+              <>
+                <dt>{t('pendingChange.quickLook')}</dt>
+                <dd>
+                  <PendingChangeChip status={row.pendingChange} />
+                </dd>
+              </>
+            )}
           </Box>
           <Button onClick={onClose} sx={{ mt: 6 }} fullWidth>
             {t('close')}

@@ -4,6 +4,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
 } from '@makazi/contracts/payment-values';
+import { SUPPORT_MESSAGE_STATUSES } from '@makazi/contracts/support-values';
 import type { TPaymentFilter } from '../api/payments';
 
 /*
@@ -40,6 +41,12 @@ export function readPropertySearch(params: URLSearchParams) {
 
 export function readUserSearch(params: URLSearchParams) {
   return { q: params.get('q')?.trim().slice(0, 100) ?? '', ...readPaging(params) };
+}
+
+/** The support inbox shows the open messages unless the URL says otherwise. */
+export function readSupportSearch(params: URLSearchParams) {
+  const status = oneOf(SUPPORT_MESSAGE_STATUSES, params.get('status')) ?? 'open';
+  return { status, ...readPaging(params) };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

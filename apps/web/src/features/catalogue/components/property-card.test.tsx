@@ -33,6 +33,19 @@ describe('PropertyCard', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', `/lease/${property.id}`);
   });
 
+  it('is an article named by its title, price and address, so same-titled cards differ', async () => {
+    await renderApp(
+      <>
+        <PropertyCard property={makeRent({ title: 'Nyumba Sinza', price: 300_000 })} />
+        <PropertyCard property={makeRent({ title: 'Nyumba Sinza', price: 450_000 })} />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('article');
+    // jsdom's name computation drops the space before 'per month' that a browser keeps.
+    expect(first).toHaveAccessibleName(/^Nyumba Sinza TZS 300,000 ?per month House No\. 12, /);
+    expect(second).toHaveAccessibleName(/^Nyumba Sinza TZS 450,000 ?per month House No\. 12, /);
+  });
+
   it("words the address in the reader's language, cut to 45 characters", async () => {
     await renderApp(<PropertyCard property={makeRent()} />, { language: 'sw' });
     expect(screen.getByTestId('property-address')).toHaveTextContent(

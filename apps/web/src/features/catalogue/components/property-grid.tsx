@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
@@ -15,6 +15,16 @@ export interface PropertyGridProps {
   label: string;
 }
 
+/** The keyboard focus is in `node` (the Load more area) or after it (the footer). */
+function focusFollows(node: Element): boolean {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return false;
+  return (
+    node.contains(focused) ||
+    (node.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  );
+}
+
 export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridProps) {
   const { t } = useTranslation('catalogue');
   const query = usePropertyPages(filter);
@@ -27,6 +37,9 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
     if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
+        // Not while the keyboard focus is past the list (Load more, the footer): new cards would
+        // push the focused element off screen (WCAG 2.4.7, 2.4.11). Load more still loads.
+        if (focusFollows(node)) return;
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
           void fetchNextPage({ cancelRefetch: false });
         }
@@ -36,6 +49,16 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
     observer.observe(node);
     return () => observer.disconnect();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  // A page that arrives while the focus is past the list pushes the focused element down: keep
+  // it on screen, where the person tabbing sees it.
+  const pageCount = query.data?.pages.length ?? 0;
+  useLayoutEffect(() => {
+    const node = sentinel.current;
+    if (pageCount > 1 && node && focusFollows(node)) {
+      (document.activeElement as HTMLElement | null)?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [pageCount]);
 
   useEffect(() => {
     if (isFetchNextPageError) void showToast(t('grid.loadMoreFailed'), 'error');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
+import { pendingChangeOf } from '../../../lib/pending-change';
 import { useSession } from '../../../lib/session';
 import { ownListingQueryOptions } from '../api/listings';
 import { EMPTY_ADDRESS, addressValuesOf } from '../utils/address';
@@ -14,11 +15,20 @@ import { WizardFailure } from './failure-alert';
 import { ListingWizard, type WizardInit } from './listing-wizard';
 import './create-listing.css';
 
-/** The wizard's start from a listing the API holds: every step filled in as it is saved. */
+/**
+ * The wizard's start from a listing the API holds: every step filled in as it is saved. An
+ * approved listing with an edit awaiting review starts from that edit (its details, address and
+ * photos), so a second edit carries on with the first instead of starting again from the live
+ * version; the API merges it into the same change.
+ */
 export function initFromListing(listing: TViewerProperty, step: TWizardStep): WizardInit {
   const { type } = listing;
-  const details = detailValuesOf(listing, type);
-  const address = addressValuesOf(listing.propertyAddress, type);
+  const change = pendingChangeOf(listing);
+  const version = change
+    ? { ...change.proposed, ownerPhoneNumber: change.ownerPhoneNumber }
+    : listing;
+  const details = detailValuesOf(version, type);
+  const address = addressValuesOf(version.propertyAddress, type);
   return {
     // Photos come after the address: a listing without one resumes on step 2.
     step: step === 3 && !address ? 2 : step,
@@ -28,7 +38,15 @@ export function initFromListing(listing: TViewerProperty, step: TWizardStep): Wi
     savedDetails: details,
     address: address ?? EMPTY_ADDRESS,
     savedAddress: address,
-    slots: slotsFromPhotos(type, listing.photos),
+    slots: slotsFromPhotos(type, version.photos),
+    liveEdit:
+      listing.status === 'approved'
+        ? {
+            change: change
+              ? { status: change.status, rejectionReason: change.rejectionReason }
+              : null,
+          }
+        : null,
   };
 }
 
@@ -97,6 +115,7 @@ function blankInit(ownerName: string): WizardInit {
     address: EMPTY_ADDRESS,
     savedAddress: null,
     slots: {},
+    liveEdit: null,
   };
 }
 

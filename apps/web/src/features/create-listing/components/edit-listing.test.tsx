@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestsTo, sentAuthorization, signIn } from '../../../testing/account';
+import { makePendingChange } from '../../../testing/fixtures';
 import { jsonResponse } from '../../../testing/test-utils';
 import { showToast } from '../../../lib/toast';
 import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
@@ -29,6 +30,10 @@ const compress = vi.hoisted(() =>
 vi.mock('browser-image-compression', () => ({ default: compress }));
 
 const LISTING_PATH = `/api/properties/${LISTING_ID}`;
+const LIVE_EDIT_NOTICE =
+  'Your listing stays on Makazi as it is now while we review your changes. Once an admin approves them, they replace the live version.';
+const LIVE_EDIT_SAVED =
+  'Your changes are awaiting review. Your listing stays on Makazi as it is until an admin approves them.';
 const RENT_PHOTOS = [
   makePhoto('picha_nje', 'outside'),
   makePhoto('picha_chumba', 'room'),
@@ -108,7 +113,12 @@ describe('edit mode: /post?edit={id}', () => {
 
     await user.click(next());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not change this listing.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You may not change this listing.');
+    expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
     expect(screen.getByLabelText('Bedrooms')).toHaveValue('5');
   });
 
@@ -189,7 +199,8 @@ describe('edit mode: /post?edit={id}', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
     expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
-    expect(vi.mocked(showToast).mock.calls).toEqual([['Your changes have been saved.', 'success']]);
+    // The listing is approved: the new photo waits for review while the live version stays up.
+    expect(vi.mocked(showToast).mock.calls).toEqual([[LIVE_EDIT_SAVED, 'success']]);
   });
 
   it('keeps the current photos and the new one when the upload fails', async () => {
@@ -226,6 +237,132 @@ describe('edit mode: /post?edit={id}', () => {
     expect(screen.getByRole('link', { name: 'Go to your posts' })).toHaveAttribute(
       'href',
       '/posts',
+    );
+  });
+});
+
+describe('editing an approved listing: the live version stays up meanwhile', () => {
+  /** The approved lease with an edit awaiting review: a new title, price, phone, street and kitchen photo. */
+  function withPendingChange(overrides: Parameters<typeof makePendingChange>[2] = {}) {
+    const live = rentListing();
+    const newKitchen = makePhoto('picha_jiko', 'new-kitchen');
+    return {
+      ...live,
+      pendingChange: makePendingChange(
+        live,
+        {
+          title: 'Nyumba mpya Mikocheni',
+          price: 1_600_000,
+          leasePrice: 1_600_000,
+          propertyAddress: {
+            ...live.propertyAddress!,
+            street: { id: 4001, name: 'Mikocheni B' },
+          },
+          photos: [...RENT_PHOTOS.slice(0, 3), newKitchen, RENT_PHOTOS[4]!],
+          ownerPhoneNumber: '0755000111',
+        },
+        overrides,
+      ),
+    };
+  }
+
+  async function goToPhotos(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(next());
+    await enabled('Street');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+  }
+
+  it('says plainly at the top that the listing stays as it is until the changes are approved', async () => {
+    await openEdit();
+    expect(screen.getByTestId('live-edit-notice')).toHaveTextContent(LIVE_EDIT_NOTICE);
+    expect(
+      screen.queryByText(
+        'After you save, your changes are checked again before the public sees them.',
+      ),
+    ).not.toBeInTheDocument();
+  });
+
+  it('keeps the review note for a listing that is not public yet', async () => {
+    servePublishing('Rent', { get: [jsonResponse(rentListing({ status: 'pending' }))] });
+    await renderWizard({ editId: LISTING_ID });
+    await screen.findByRole('heading', { name: 'Step 1 of 3: Type and details' });
+    expect(screen.queryByTestId('live-edit-notice')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'After you save, your changes are checked again before the public sees them.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the changes await review and the listing stays live once an edit is saved', async () => {
+    const { fetchMock, user } = await openEdit();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Nyumba mpya Mikocheni');
+    await goToPhotos(user);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([
+      { title: 'Nyumba mpya Mikocheni' },
+    ]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([[LIVE_EDIT_SAVED, 'success']]);
+  });
+
+  it('continues the changes awaiting review: every step starts from them, not the live version', async () => {
+    const { fetchMock, user } = await openEdit({ get: [jsonResponse(withPendingChange())] });
+
+    const notice = screen.getByTestId('live-edit-notice');
+    expect(notice).toHaveTextContent(LIVE_EDIT_NOTICE);
+    expect(notice).toHaveTextContent('You are continuing the changes you saved earlier');
+    expect(screen.getByLabelText('Title')).toHaveValue('Nyumba mpya Mikocheni');
+    expect(screen.getByLabelText('Rent per month (TZS)')).toHaveValue('1600000');
+    expect(screen.getByLabelText("Owner's phone number")).toHaveValue('0755000111');
+
+    // A further change is sent against the changes: only what differs from them.
+    await user.clear(screen.getByLabelText('Bedrooms'));
+    await user.type(screen.getByLabelText('Bedrooms'), '4');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 2 of 3: Address' });
+    expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([{ numberOfBedrooms: 4 }]);
+
+    expect(await enabled('Street')).toHaveValue('4001');
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Step 3 of 3: Photos' });
+    expect(bodiesTo(fetchMock, 'POST', `${LISTING_PATH}/address`)).toEqual([]);
+    expect(screen.getByRole('img', { name: 'Photo: Kitchen' })).toHaveAttribute(
+      'src',
+      '/media/new-kitchen-320.webp',
+    );
+    expect(screen.getByRole('img', { name: 'Photo: Toilet' })).toHaveAttribute(
+      'src',
+      '/media/toilet-320.webp',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+    expect(FakeXhr.instances).toHaveLength(0);
+    expect(vi.mocked(showToast).mock.calls).toEqual([[LIVE_EDIT_SAVED, 'success']]);
+  });
+
+  it('gives the reason the earlier changes were not approved', async () => {
+    await openEdit({
+      get: [
+        jsonResponse(
+          withPendingChange({ status: 'rejected', rejectionReason: 'The price is too high.' }),
+        ),
+      ],
+    });
+    expect(screen.getByTestId('live-edit-notice')).toHaveTextContent(
+      'An admin did not approve your earlier changes. Reason: The price is too high.',
+    );
+  });
+
+  it('says it in Swahili', async () => {
+    servePublishing('Rent', { get: [jsonResponse(rentListing())] });
+    await renderWizard({ editId: LISTING_ID, language: 'sw' });
+    expect(await screen.findByTestId('live-edit-notice')).toHaveTextContent(
+      'Tangazo lako linabaki kwenye Makazi kama lilivyo sasa wakati tunakagua mabadiliko yako. Msimamizi akiyakubali, yatachukua nafasi ya toleo linaloonekana sasa.',
     );
   });
 });

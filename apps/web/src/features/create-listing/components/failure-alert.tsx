@@ -22,10 +22,10 @@ export function WizardFailure({ title, kind, kept = true, children }: WizardFail
       <p className="wizard-alert__title">{title}</p>
       <p>
         {text.failure(kind)}
-        {kind === 'forbiddenPost' ? (
+        {kind === 'forbiddenPost' || kind === 'forbiddenEdit' ? (
           <>
             {' '}
-            {/* In a new tab: what they typed stays here for when support switches posting back on. */}
+            {/* In a new tab: what they typed stays here for when support switches it back on. */}
             <Link to="/support" target="_blank" rel="noopener">
               {t('failure.contactSupport')}
             </Link>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TPendingChange } from '@makazi/contracts/listings';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { ACCOUNT_QUERY_SCOPE } from '../../../lib/sign-out';
@@ -33,6 +34,11 @@ export interface WizardInit {
   address: AddressValues;
   savedAddress: AddressValues | null;
   slots: TSlots;
+  /**
+   * Set when the listing is approved: the public keeps the live version while the edit waits for
+   * review. `change` is the edit already waiting, which this one continues.
+   */
+  liveEdit: { change: Pick<TPendingChange, 'status' | 'rejectionReason'> | null } | null;
 }
 
 export interface ListingWizardProps {
@@ -60,6 +66,18 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
   const details = useDetailsStep(init, flow);
   const listing = { id: details.id, type: details.type };
   const address = useAddressStep(init, flow, listing);
+  const { liveEdit } = init;
+  const earlierReason =
+    liveEdit?.change?.status === 'rejected' ? liveEdit.change.rejectionReason?.trim() : undefined;
+
+  function successText() {
+    if (mode === 'create') return t('success.created');
+    // An edit of an approved listing waits for review beside it: the listing has not gone
+    // anywhere, which is what its owner needs to hear (not that the listing awaits review).
+    if (liveEdit && (flow.hasWritten() || liveEdit.change)) return t('liveEdit.saved');
+    return t('success.updated');
+  }
+
   const photos = usePhotosStep(init.slots, flow, listing, (id) => {
     clearDraft();
     // The wizard's own copy is done with; every list and page showing listings loads afresh.
@@ -67,7 +85,7 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
     void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
     // The signed-in user's own lists (/posts) live under the account scope.
     void queryClient.invalidateQueries({ queryKey: [ACCOUNT_QUERY_SCOPE] });
-    void showToast(mode === 'create' ? t('success.created') : t('success.updated'), 'success');
+    void showToast(successText(), 'success');
     void navigate('/posts');
   });
   const { step, pending, failure } = flow;
@@ -99,7 +117,14 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
       <h1 id="wizard-title" className="wizard__title">
         {title}
       </h1>
-      {mode === 'edit' ? (
+      {mode === 'edit' && liveEdit ? (
+        <div className="wizard__live" data-testid="live-edit-notice">
+          <p>{t('liveEdit.notice')}</p>
+          {liveEdit.change ? <p>{t('liveEdit.continuing')}</p> : null}
+          {earlierReason ? <p>{t('liveEdit.rejected', { reason: earlierReason })}</p> : null}
+        </div>
+      ) : null}
+      {mode === 'edit' && !liveEdit ? (
         <p className="wizard__note text-secondary">{t('intro.editReview')}</p>
       ) : null}
       {onStartOver ? (

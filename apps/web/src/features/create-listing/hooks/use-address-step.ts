@@ -54,6 +54,7 @@ export function useAddressStep(
         // Step 3 opens only once this call has succeeded, so a refused address (a street outside
         // its ward …) is reported here, where it can be fixed.
         await saveAddress(id, addressBody(type, address));
+        flow.noteWrite();
         setSavedAddress(address);
         flow.goTo(3);
       } catch (error) {

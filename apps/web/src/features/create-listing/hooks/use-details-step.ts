@@ -55,9 +55,13 @@ export function useDetailsStep(init: DetailsStepInit, flow: WizardFlow) {
         if (!id) {
           const answer = await createListing(type, createBody(type, details));
           setId(answer.id);
+          flow.noteWrite();
         } else {
           const patch = changedDetails(type, details, savedDetails ?? { text: {}, flags: {} });
-          if (Object.keys(patch).length > 0) await updateListing(id, patch);
+          if (Object.keys(patch).length > 0) {
+            await updateListing(id, patch);
+            flow.noteWrite();
+          }
         }
         setSavedDetails(details);
         flow.goTo(2);

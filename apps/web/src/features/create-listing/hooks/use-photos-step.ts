@@ -101,6 +101,7 @@ export function usePhotosStep(
               if (total > 0 && loaded >= total) setPhase('processing');
             },
           });
+          flow.noteWrite();
         } catch (error) {
           setPhase(null);
           const perSlot = uploadProblems(error, uploads);

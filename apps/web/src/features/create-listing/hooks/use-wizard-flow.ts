@@ -22,6 +22,7 @@ export function useWizardFlow(
   const busy = useRef(false);
   const firstRender = useRef(true);
   const focusAfterCall = useRef<string | null>(null);
+  const wrote = useRef(false);
 
   // A new step is announced and keyboard users start at its top.
   useEffect(() => {
@@ -67,7 +68,14 @@ export function useWizardFlow(
     setFailure({ step: failedStep, kind });
   }
 
-  return { step, pending, failure, focusField, goTo, run, fail };
+  /** A step's call changed the listing on the server (the closing message depends on it). */
+  function noteWrite() {
+    wrote.current = true;
+  }
+
+  const hasWritten = () => wrote.current;
+
+  return { step, pending, failure, focusField, goTo, run, fail, noteWrite, hasWritten };
 }
 
 export type WizardFlow = ReturnType<typeof useWizardFlow>;

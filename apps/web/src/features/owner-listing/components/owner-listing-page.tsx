@@ -47,7 +47,9 @@ function OwnerListing({ type, id, sub }: OwnerListingPageProps & { sub: string }
     return <Navigate to={`/user/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`} replace />;
   }
   if (property)
-    return <OwnerListingView property={property} isOwner={property.publishedBy.id === sub} />;
+    return (
+      <OwnerListingView property={property} isOwner={property.publishedBy.id === sub} sub={sub} />
+    );
   if (query.isError) {
     const error = query.error;
     // Someone else's listing that is not published answers like one that does not exist.

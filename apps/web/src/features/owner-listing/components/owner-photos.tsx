@@ -9,6 +9,8 @@ export interface OwnerPhotosProps {
   photos: TPhoto[];
   type: TPropertyType;
   title: string;
+  /** The region's name; 'Photos' unless the page shows two sets (the live ones and an edit's). */
+  label?: string;
 }
 
 const ALL_SIZES = '(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw';
@@ -30,7 +32,7 @@ function coverFirst(photos: TPhoto[], type: TPropertyType): TPhoto[] {
  * on a house for sale the 'View More Pictures' / 'View Previous Picture' toggle between that view
  * and every photo at once.
  */
-export function OwnerPhotos({ photos, type, title }: OwnerPhotosProps) {
+export function OwnerPhotos({ photos, type, title, label: regionLabel }: OwnerPhotosProps) {
   const { t } = useTranslation('posts');
   const { t: tDetail } = useTranslation('detail');
   const { label, alt } = usePhotoText(title);
@@ -43,7 +45,7 @@ export function OwnerPhotos({ photos, type, title }: OwnerPhotosProps) {
   const hasMore = type === 'HouseForSale' && ordered.length > sideShown;
 
   return (
-    <section aria-label={tDetail('gallery.label')} className="owner-photos">
+    <section aria-label={regionLabel ?? tDetail('gallery.label')} className="owner-photos">
       {showAll ? (
         <ul aria-label={t('owner.photos.all')} className="owner-photos__all">
           {ordered.map((photo) => (

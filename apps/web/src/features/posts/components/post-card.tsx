@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { ListingPrice } from '../../../components/listing-price';
 import { ListingStatus } from '../../../components/listing-status';
+import { PendingChangeStatus } from '../../../components/pending-change-status';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { pendingChangeOf } from '../../../lib/pending-change';
 import { coverPhoto, postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
 
@@ -25,6 +27,8 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
   const promotedUntil = runningPromotionEnd(property.promotionEndDate, now);
   const title = postText(property.title) || t('card.noTitle');
   const description = postText(property.description);
+  // The card shows the live listing; an edit waiting beside it gets a line of its own.
+  const change = pendingChangeOf(property);
 
   return (
     <article
@@ -42,11 +46,14 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
       </div>
       <div className="post-card__body">
         <div className="post-card__top">
-          <ListingStatus
-            status={property.status}
-            rejectionReason={property.rejectionReason}
-            missingPictureLabels={property.missingPictureLabels}
-          />
+          <div className="post-card__status">
+            <ListingStatus
+              status={property.status}
+              rejectionReason={property.rejectionReason}
+              missingPictureLabels={property.missingPictureLabels}
+            />
+            {change ? <PendingChangeStatus change={change} /> : null}
+          </div>
           <PostMenu property={property} title={title} onDelete={onDelete} />
         </div>
         <h3 id={titleId} className="post-card__title" title={property.title.trim() || undefined}>

@@ -15,6 +15,7 @@ import {
   makeApartment,
   makeHouseForSale,
   makeLand,
+  makePendingChange,
   makePhoto,
   makeRent,
 } from '../../../testing/fixtures';
@@ -343,6 +344,23 @@ describe('/posts', () => {
     expect(await screen.findByRole('heading', { name: 'Survivor' })).toBeInTheDocument();
   });
 
+  it('says where to turn when deleting is switched off for the account (403)', async () => {
+    serve([makeRent({ title: 'Kept' })], { deleteStatus: 403 });
+    await renderApp(null, { url: '/posts', routes });
+    await screen.findByRole('heading', { name: 'Kept' });
+    const menu = await openMenu('Kept');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        [
+          'Your account may not delete listings. To ask why, see Support in the page footer.',
+          'error',
+        ],
+      ]),
+    );
+  });
+
   describe('Promote button (decision 011: every approved listing)', () => {
     const DAY = 24 * 60 * 60 * 1000;
     it.each([
@@ -400,6 +418,85 @@ describe('/posts', () => {
       await userEvent.click(screen.getByRole('link', { name: 'Promote' }));
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/promote$/);
       expect(screen.getByTestId('promote-state')).toHaveTextContent(rent.id);
+    });
+  });
+
+  describe('an approved listing edited since (its changes await review beside it)', () => {
+    /** Approved listings, each with an edit in one state, and one without an edit. */
+    function editedPosts(): TViewerProperty[] {
+      const pending = makeRent({ title: 'Edited pending', price: 450_000 });
+      const draft = makeLand({ title: 'Edited draft' });
+      const rejected = makeApartment({ title: 'Edited rejected' });
+      return [
+        { ...pending, pendingChange: makePendingChange(pending, { price: 500_000 }) },
+        {
+          ...draft,
+          pendingChange: makePendingChange(
+            draft,
+            { photos: [] },
+            { status: 'draft', missingPictureLabels: ['picha_nyuma'] },
+          ),
+        },
+        {
+          ...rejected,
+          pendingChange: makePendingChange(
+            rejected,
+            { title: 'Apartment Masaki mpya' },
+            { status: 'rejected', rejectionReason: 'The new title is misleading.' },
+          ),
+        },
+        { ...makeHouseForSale({ title: 'Not edited' }), pendingChange: null },
+      ];
+    }
+
+    it('shows that the listing is live, and where its changes stand on a second line', async () => {
+      serve(editedPosts());
+      await renderApp(null, { url: '/posts', routes });
+      await screen.findByRole('heading', { level: 3, name: 'Edited pending' });
+
+      const pending = cardTitled('Edited pending');
+      expect(within(pending).getByTestId('listing-status')).toHaveTextContent('Published');
+      expect(within(pending).getByTestId('pending-change-status')).toHaveTextContent(
+        /^Changes awaiting review$/,
+      );
+      // The card is the live version: its price, and Promote still offered.
+      expect(within(pending).getByTestId('property-price')).toHaveTextContent('TZS 450,000');
+      expect(within(pending).getByRole('link', { name: 'Promote' })).toBeInTheDocument();
+
+      const draft = cardTitled('Edited draft');
+      expect(within(draft).getByTestId('listing-status')).toHaveTextContent('Published');
+      const draftChange = within(draft).getByTestId('pending-change-status');
+      expect(draftChange).toHaveTextContent('Changes not finished: add the missing photos');
+      expect(draftChange).toHaveTextContent('Missing photos: Back');
+
+      const rejected = cardTitled('Edited rejected');
+      expect(within(rejected).getByTestId('listing-status')).toHaveTextContent('Published');
+      expect(within(rejected).getByTestId('pending-change-status')).toHaveTextContent(
+        'Changes not approved: The new title is misleading.',
+      );
+
+      expect(
+        within(cardTitled('Not edited')).queryByTestId('pending-change-status'),
+      ).not.toBeInTheDocument();
+    });
+
+    it('says it in Swahili', async () => {
+      serve(editedPosts());
+      await renderApp(null, { url: '/posts', routes, language: 'sw' });
+      await screen.findByRole('heading', { level: 3, name: 'Edited pending' });
+
+      expect(within(cardTitled('Edited pending')).getByTestId('listing-status')).toHaveTextContent(
+        'Limechapishwa',
+      );
+      expect(
+        within(cardTitled('Edited pending')).getByTestId('pending-change-status'),
+      ).toHaveTextContent('Mabadiliko yanasubiri ukaguzi');
+      const draft = within(cardTitled('Edited draft')).getByTestId('pending-change-status');
+      expect(draft).toHaveTextContent('Mabadiliko hayajakamilika: ongeza picha zinazokosekana');
+      expect(draft).toHaveTextContent('Picha zinazokosekana: Nyuma');
+      expect(
+        within(cardTitled('Edited rejected')).getByTestId('pending-change-status'),
+      ).toHaveTextContent('Mabadiliko hayakukubaliwa: The new title is misleading.');
     });
   });
 

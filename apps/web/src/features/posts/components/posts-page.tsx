@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { ErrorNotice } from '../../../components/error-notice';
+import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeletePost, useMyPosts } from '../api/my-posts';
@@ -27,7 +28,12 @@ function PostsList({ sub }: { sub: string }) {
     setToDelete(null);
     deletePost.mutate(id, {
       onSuccess: () => void showToast(t('delete.done'), 'success'),
-      onError: () => void showToast(t('delete.failed'), 'error'),
+      onError: (error) =>
+        // Refused (an admin switched deleting off): trying again will not help, support will.
+        void showToast(
+          isApiError(error) && error.status === 403 ? t('delete.forbidden') : t('delete.failed'),
+          'error',
+        ),
     });
   };
 

@@ -23,8 +23,9 @@ describe('SupportPage', () => {
   it('speaks Swahili', async () => {
     await renderApp(<SupportPage />, { language: 'sw' });
     expect(screen.getByRole('heading', { level: 1, name: 'Msaada' })).toBeInTheDocument();
-    expect(screen.getByText('Simu')).toBeInTheDocument();
+    expect(screen.getByText('Simu', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Piga simu' })).toBeInTheDocument();
-    expect(screen.getByText('Barua pepe')).toBeInTheDocument();
+    expect(screen.getByText('Barua pepe', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tutumie ujumbe' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,21 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, telHref, whatsAppHref } from '../../../lib/contact-links';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../lib/support-contacts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
+import { ContactForm } from './contact-form';
 import '../../../components/contact-actions.css';
 import './support.css';
 
-/** How to reach Makazi: the support phone (Call, WhatsApp) and email the build was given. */
+/**
+ * How to reach Makazi: the support phone (Call, WhatsApp) and email the build was given, and the
+ * contact form (#contact, where the footer's Feedback leads), which reaches the admins' inbox.
+ */
 export function SupportPage() {
   const { t } = useTranslation('support');
+  const formHeadingId = useId();
+  // Drawn once the texts are in: /support#contact can find the form now.
+  useScrollToHash(true);
   const tel = telHref(SUPPORT_PHONE);
   const chat = whatsAppHref(SUPPORT_PHONE, t('whatsAppText'));
   return (
@@ -43,6 +52,11 @@ export function SupportPage() {
           </dd>
         </div>
       </dl>
+      <section id="contact" className="support-page__form" aria-labelledby={formHeadingId}>
+        <h2 id={formHeadingId}>{t('form.title')}</h2>
+        <p className="support-page__form-intro">{t('form.intro')}</p>
+        <ContactForm />
+      </section>
     </div>
   );
 }

@@ -138,6 +138,7 @@ export function makeRow(n: number, overrides: Partial<TAdminPropertyRow> = {}): 
     publisher: { id: uuid(900 + n), name: `Owner ${n}`, phoneNumber: '+255712345678' },
     coverUrl: null,
     rejectionReason: null,
+    pendingChange: null,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...overrides,

@@ -1,0 +1,5 @@
+import { SupportMessagesPage } from '../../../features/admin/components/support-messages-page';
+
+export function AdminSupportMessagesRoute() {
+  return <SupportMessagesPage />;
+}
