@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
@@ -53,9 +53,19 @@ export function PropertyCard({
   const address = cardAddress(addressText(property.propertyAddress));
   const pictures = pictureCount(property);
   const Heading = headingLevel;
+  // The card's name: its title, price and address, which tell apart cards of the same title.
+  const nameId = useId();
+  const titleId = `${nameId}-title`;
+  const priceId = `${nameId}-price`;
+  const addressId = `${nameId}-address`;
 
   return (
-    <article data-testid="property-card" className="property-card">
+    // Named, and each differently: a screen reader's list of articles tells the cards apart.
+    <article
+      data-testid="property-card"
+      className="property-card"
+      aria-labelledby={`${titleId} ${priceId} ${addressId}`}
+    >
       <Link
         to={`/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`}
         // Lets the detail page paint at once; it still fetches by id, so deep links work alone.
@@ -80,10 +90,15 @@ export function PropertyCard({
           </span>
         </div>
         <div className="property-card__body">
-          <Heading className="property-card__title" title={property.title.trim() || undefined}>
+          <Heading
+            id={titleId}
+            className="property-card__title"
+            title={property.title.trim() || undefined}
+          >
             {title}
           </Heading>
           <ListingPrice
+            id={priceId}
             price={property.price}
             type={property.type}
             className="property-card__price"
@@ -95,7 +110,11 @@ export function PropertyCard({
                 : firstWords(property.appartmentPriceTerm, PRICE_TERM_WORDS)}
             </p>
           ) : null}
-          <p className="property-card__line text-secondary" data-testid="property-address">
+          <p
+            id={addressId}
+            className="property-card__line text-secondary"
+            data-testid="property-address"
+          >
             {address}
           </p>
           <p className="property-card__owner text-secondary" data-testid="property-owner">

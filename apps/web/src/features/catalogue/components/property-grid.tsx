@@ -15,10 +15,13 @@ export interface PropertyGridProps {
   label: string;
 }
 
-/** The keyboard focus is in `node` (the Load more area) or after it (the footer). */
+/**
+ * Keyboard focus (not a button a mouse pressed) is in `node` (the Load more area) or after it
+ * (the footer).
+ */
 function focusFollows(node: Element): boolean {
   const focused = document.activeElement;
-  if (!focused || focused === document.body) return false;
+  if (!focused || focused === document.body || !focused.matches(':focus-visible')) return false;
   return (
     node.contains(focused) ||
     (node.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
