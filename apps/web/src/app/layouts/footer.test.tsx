@@ -38,6 +38,16 @@ function footer() {
 }
 
 describe('Footer', () => {
+  it('carries this year in its copyright line', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-01T10:00:00Z') });
+    try {
+      await renderHome('sw');
+      expect(within(footer()).getByText('© 2031 Makazi. Haki zote zimehifadhiwa.')).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([
     ['About', 'About Makazi'],
     ['Terms', 'Terms of use'],

@@ -80,7 +80,9 @@ export function Footer() {
             </nav>
           ) : null}
         </div>
-        <p className="site-footer__copyright site-footer__muted">{t('footer.copyright')}</p>
+        <p className="site-footer__copyright site-footer__muted">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );
