@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TPendingChange, TViewerProperty } from '@makazi/contracts/listings';
 import type { TPhoto } from '@makazi/contracts/properties';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactActions } from '../../../components/contact-actions';
 import { ContactsToggle } from '../../../components/contacts-toggle';
 import { ChangedTag, ListingArticle, useListingTitle } from '../../../components/listing-article';
@@ -12,7 +13,6 @@ import { isApiError } from '../../../lib/api-client';
 import { pendingChangeOf } from '../../../lib/pending-change';
 import { showToast } from '../../../lib/toast';
 import { useDiscardPendingChange } from '../api/pending-change';
-import { DiscardChangesDialog } from './discard-changes-dialog';
 import { OwnerPhotos } from './owner-photos';
 
 export interface OwnerListingViewProps {
@@ -162,8 +162,13 @@ function OwnerVersions({
           }
         />
       </section>
-      <DiscardChangesDialog
-        title={confirming ? title : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('changes.discard.title')}
+        text={t('changes.discard.text', { title })}
+        cancelLabel={t('changes.discard.cancel')}
+        confirmLabel={t('changes.discard.confirm')}
+        tone="contained"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -2,13 +2,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TViewerProperty } from '@makazi/contracts/listings';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorNotice } from '../../../components/error-notice';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeletePost, useMyPosts } from '../api/my-posts';
 import { groupByType, postText } from '../utils/post-card';
-import { DeletePostDialog } from './delete-post-dialog';
 import { PostCard } from './post-card';
 import './posts.css';
 
@@ -88,10 +88,18 @@ function PostsList({ sub }: { sub: string }) {
         </Link>
       </div>
       {body}
-      <DeletePostDialog
-        title={toDelete ? postText(toDelete.title) || t('card.noTitle') : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('delete.title')}
+        text={t('delete.text', {
+          title: toDelete ? postText(toDelete.title) || t('card.noTitle') : '',
+        })}
+        cancelLabel={t('delete.cancel')}
+        confirmLabel={t('delete.confirm')}
+        tone="danger"
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
+        // The post and its menu button are leaving the page.
         focusAfterConfirm={() => heading.current?.focus()}
       />
     </>
