@@ -64,6 +64,13 @@ export const REQUIRED_PICTURE_LABELS = {
 export const PROPERTY_SORTS = ['new', 'priceLowHigh', 'priceHighLow'] as const;
 export type TPropertySort = (typeof PROPERTY_SORTS)[number];
 
+/**
+ * The shortest search text the catalogue acts on. One or two letters match most listings and no
+ * index can narrow them cheaply, so a shorter text is ignored: the page is the same as without
+ * it, at the same cost, and the web app asks for more letters instead of searching.
+ */
+export const SEARCH_MIN_LENGTH = 3;
+
 export const LIST_LIMIT_DEFAULT = 24;
 export const LIST_LIMIT_MAX = 100;
 /** Largest price a listing may carry, in TZS (1 trillion): far above any real property, well inside bigint. */

@@ -77,6 +77,12 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // Features the app does not use are off: no script can ask for the camera or the location.
+  const permissions = String(res.headers['permissions-policy'] ?? '').split(/,\s*/);
+  expect(permissions).toEqual(
+    expect.arrayContaining(['camera=()', 'geolocation=()', 'payment=()']),
+  );
+  expect(permissions.every((entry) => /^[a-z-]+=\(\)$/.test(entry))).toBe(true);
   // Nothing names the server or its versions.
   expect(res.headers.server).toBeUndefined();
   expect(res.headers['x-powered-by']).toBeUndefined();

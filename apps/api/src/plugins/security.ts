@@ -6,6 +6,36 @@ import type { AppConfig } from '../config';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * Browser features the app does not use, switched off for it and anything it could ever embed:
+ * a script that got in (or a compromised dependency) cannot ask for the camera, the location or a
+ * payment sheet. Photos are picked through a file input, which needs none of these. A feature the
+ * app starts to use is allowed here for 'self' only.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'web-share',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
  * Security headers for the API, the built SPA and /api/docs (Swagger UI loads only its own files).
  * - script-src 'self': Vite's production build emits no inline script.
  * - style-src 'unsafe-inline': the web app's MUI parts style through Emotion and react-toastify
@@ -54,6 +84,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
   // plain-http start on 127.0.0.1 never pins the browser to https.
   app.addHook('onRequest', (request, reply, done) => {
     if (https || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     done();
   });
 }

@@ -11,6 +11,7 @@ import {
 import {
   mediaGroupName,
   propertyTypeFromSlug,
+  SEARCH_MIN_LENGTH,
   type TPictureLabel,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
@@ -309,6 +310,15 @@ function isOwnerRow(row: PublicPropertyRow | ViewerPropertyRow): row is ViewerPr
 
 const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
 
+/**
+ * The text a search runs with: none when it is shorter than SEARCH_MIN_LENGTH (the contract has
+ * trimmed it, so an all-blank search is none too), as one or two letters would make the database
+ * scan most listings to filter almost none out.
+ */
+function searchText(search: string | undefined): string | undefined {
+  return search !== undefined && search.length >= SEARCH_MIN_LENGTH ? search : undefined;
+}
+
 export function createPropertiesService(
   repository: PropertiesRepository,
   options: {
@@ -382,8 +392,7 @@ export function createPropertiesService(
   async function listPublic(query: TListPropertiesQuery): Promise<PropertyPage> {
     const filters: PublicFilters = {
       type: query.type === undefined ? undefined : toType(query.type),
-      // The contract trims; an all-blank search is no search.
-      search: query.search ? query.search : undefined,
+      search: searchText(query.search),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
     };
@@ -413,7 +422,8 @@ export function createPropertiesService(
       // against the query contract, so a field added to it must be added here to compile.
       const parts: Record<keyof TListPropertiesQuery, unknown> = {
         type: query.type,
-        search: query.search,
+        // As the query runs it: every too-short search shares the unfiltered page's entry.
+        search: searchText(query.search),
         minPrice: query.minPrice,
         maxPrice: query.maxPrice,
         sort: query.sort,

@@ -60,6 +60,38 @@ describe('CatalogueList', () => {
     ).toBe(true);
   });
 
+  it('asks for three letters instead of searching one or two, and searches three', async () => {
+    const user = userEvent.setup();
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
+    await screen.findByText('First page house');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+
+    await user.type(box, 'Mb{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Type at least 3 letters to search.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Type at least 3 letters to search.');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/lease$/);
+    expect(requestedUrls(fetchMock).some((url) => url.searchParams.has('search'))).toBe(false);
+
+    await user.type(box, 'e{Enter}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/lease?search=Mbe');
+  });
+
+  it('asks for three letters in Swahili too', async () => {
+    const user = userEvent.setup();
+    listingServer();
+    await renderApp(<CatalogueList type="Rent" />, {
+      url: '/lease',
+      path: '/lease',
+      language: 'sw',
+    });
+    await screen.findByText('First page house');
+    await user.type(screen.getByRole('searchbox', { name: 'Tafuta' }), 'a{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Andika angalau herufi 3 ili kutafuta.');
+  });
+
   it('reads the sort from a shared URL and ignores a bad value', async () => {
     listingServer();
     await renderApp(<CatalogueList type="Rent" />, {

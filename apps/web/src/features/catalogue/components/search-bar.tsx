@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
+import { PRICE_TZS_MAX, SEARCH_MIN_LENGTH } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
 import { SearchIcon } from '../../../components/icons';
 import { isPropertyType } from '../../../lib/guards';
@@ -48,7 +48,8 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
   const current = (overrides: { type?: string } = {}): CatalogueFilters => {
     const chosenType = overrides.type ?? type;
     const filters: CatalogueFilters = {};
-    if (search.trim()) filters.search = search.trim();
+    // A shorter text is not searched (the API ignores it too): it would match nearly everything.
+    if (search.trim().length >= SEARCH_MIN_LENGTH) filters.search = search.trim();
     if (showTypeFilter && isPropertyType(chosenType)) filters.type = chosenType;
     const min = toPrice(minPrice);
     const max = toPrice(maxPrice);
@@ -57,9 +58,14 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
     return filters;
   };
 
+  const [tooShort, setTooShort] = useState(false);
+  const tooShortId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(current());
+    const text = search.trim();
+    const short = text.length > 0 && text.length < SEARCH_MIN_LENGTH;
+    setTooShort(short);
+    if (!short) onSubmit(current());
   };
 
   const hasValue = Object.values(value).some((field) => field !== undefined);
@@ -89,17 +95,28 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
       onSubmit={submit}
       className={`search-bar${showTypeFilter ? ' search-bar--with-type' : ''}`}
     >
-      <OutlinedTextField
-        className="search-bar__wide"
-        label={t('search.text')}
-        type="search"
-        name="search"
-        placeholder={t('search.placeholder')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        maxLength={100}
-        enterKeyHint="search"
-      />
+      <div className="search-bar__wide">
+        <OutlinedTextField
+          label={t('search.text')}
+          type="search"
+          name="search"
+          placeholder={t('search.placeholder')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setTooShort(false);
+          }}
+          maxLength={100}
+          enterKeyHint="search"
+          aria-invalid={tooShort || undefined}
+          aria-describedby={tooShort ? tooShortId : undefined}
+        />
+        {tooShort ? (
+          <p id={tooShortId} role="alert" className="search-bar__error">
+            {t('search.tooShort', { count: SEARCH_MIN_LENGTH })}
+          </p>
+        ) : null}
+      </div>
       {showTypeFilter ? (
         <OutlinedSelectField
           className="search-bar__wide"
