@@ -373,11 +373,29 @@ describe('loadConfig', () => {
       }
     });
 
+    const firstAdmin = { ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: 'a long enough password' };
+
+    it('requires a named first admin, and refuses the name admin', () => {
+      const env = { NODE_ENV: 'production', ...beem, ...clickpesa, JWT_SECRET: jwtSecret };
+      expect(() => loadConfig(env)).toThrow(
+        /^Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD: required in production/,
+      );
+      expect(() => loadConfig({ ...env, ...firstAdmin, ADMIN_USERNAME: ' Admin ' })).toThrow(
+        /^Invalid configuration: ADMIN_USERNAME: choose another name than 'admin' in production/,
+      );
+      // Development keeps its generated first admin, named admin.
+      expect(loadConfig({}).admin).toBeUndefined();
+      expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'pw' }).admin?.username).toBe(
+        'admin',
+      );
+    });
+
     it('accepts a full Beem setup with JWT_SECRET', () => {
       const config = loadConfig({
         NODE_ENV: 'production',
         ...beem,
         ...clickpesa,
+        ...firstAdmin,
         JWT_SECRET: jwtSecret,
       });
       expect(config.nodeEnv).toBe('production');
@@ -386,7 +404,13 @@ describe('loadConfig', () => {
     });
 
     it('logs JSON even to a terminal', () => {
-      const env = { NODE_ENV: 'production', ...beem, ...clickpesa, JWT_SECRET: jwtSecret };
+      const env = {
+        NODE_ENV: 'production',
+        ...beem,
+        ...clickpesa,
+        ...firstAdmin,
+        JWT_SECRET: jwtSecret,
+      };
       expect(loadConfig(env, true).logFormat).toBe('json');
     });
   });

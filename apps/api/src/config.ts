@@ -363,6 +363,9 @@ export function loadConfig(
   };
 }
 
+/** The first admin of an empty database when no ADMIN_USERNAME is configured (development only). */
+export const DEFAULT_ADMIN_USERNAME = 'admin';
+
 /** Shortest ADMIN_PASSWORD production accepts (admin-passwords.ts ADMIN_PASSWORD_MIN_LENGTH). */
 const ADMIN_PASSWORD_MIN_LENGTH_IN_PRODUCTION = 12;
 
@@ -372,10 +375,24 @@ function adminConfig(
   problems: string[],
 ): ConfiguredAdmin | undefined {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = e;
-  if (username === undefined && password === undefined) return undefined;
+  if (username === undefined && password === undefined) {
+    // A generated 'admin' is a development convenience; a public site names its first admin.
+    if (production) {
+      problems.push(
+        "ADMIN_USERNAME and ADMIN_PASSWORD: required in production (the first admin's name and password; not 'admin')",
+      );
+    }
+    return undefined;
+  }
   if (username === undefined || password === undefined) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither');
     return undefined;
+  }
+  // The first name anyone guessing tries: in production half the guess must not be given away.
+  if (production && username === DEFAULT_ADMIN_USERNAME) {
+    problems.push(
+      `ADMIN_USERNAME: choose another name than '${DEFAULT_ADMIN_USERNAME}' in production`,
+    );
   }
   // The length only, never the value: the message is printed and may reach a log.
   if (production && password.length < ADMIN_PASSWORD_MIN_LENGTH_IN_PRODUCTION) {

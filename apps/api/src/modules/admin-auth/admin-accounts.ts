@@ -1,5 +1,6 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_ADMIN_USERNAME } from '../../config';
 import type { Clock } from '../../lib/clock';
 import type { AdminAuthRepository } from './admin-auth.repository';
 import { normaliseUsername } from './admin-auth.service';
@@ -11,8 +12,6 @@ import { generateAdminPassword, hashAdminPassword, verifyAdminPassword } from '.
  * entry as 'system' in the transaction that makes it; passwords never reach the log or the audit.
  */
 
-/** The first admin of an empty database, when no ADMIN_USERNAME is configured. */
-export const DEFAULT_ADMIN_USERNAME = 'admin';
 /** Where the generated first password is kept, in DATA_DIR (mode 600). */
 export const INITIAL_PASSWORD_FILE = 'admin-initial-password.txt';
 
