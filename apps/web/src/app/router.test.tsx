@@ -229,7 +229,8 @@ describe('router', () => {
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(screen.queryByRole('banner') !== null).toBe(shown);
     expect(screen.queryByRole('contentinfo') !== null).toBe(shown);
-    if (shown) expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
+    if (shown)
+      expect(screen.getByRole('contentinfo')).toHaveTextContent('Makazi. All rights reserved.');
   });
 
   it("shows 'Unexpected Application Error!' when a page throws", async () => {
