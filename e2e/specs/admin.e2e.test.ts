@@ -31,6 +31,8 @@ async function findInQueue(page: Page, title: string): Promise<void> {
   await page.getByRole('link', { name: text(admin, 'nav.properties') }).click();
   await page.getByRole('heading', { name: text(admin, 'properties.title') }).waitFor();
   await page.getByRole('tab', { name: text(admin, 'types.Rent') }).click();
+  // The tab writes the URL; a search typed before that lands would be sent with the old type.
+  await page.getByRole('tab', { name: text(admin, 'types.Rent'), selected: true }).waitFor();
   await page.getByLabel(text(admin, 'properties.searchLabel')).fill(title);
   await page.getByLabel(text(admin, 'properties.searchLabel')).press('Enter');
   await page.getByRole('row').filter({ hasText: title }).waitFor();
