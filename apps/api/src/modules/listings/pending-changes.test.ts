@@ -14,6 +14,7 @@ import {
   insertLocationChain,
   insertProperty,
   insertRequiredPhotos,
+  setPublisherPermissions,
   type LocationChain,
 } from '../../test/factories';
 import { messagesTo } from '../../test/outbox';
@@ -306,6 +307,18 @@ describe('DELETE /api/properties/:id/pending-change', () => {
       (await call('DELETE', `/api/properties/${row.id}/pending-change`, null)).statusCode,
     ).toBe(401);
     expect((await ownerView(row.id, owner)).pendingChange).not.toBeNull();
+  });
+});
+
+describe('an owner whose editing is switched off', () => {
+  it('can neither change a live listing nor discard its waiting change', async () => {
+    const { owner, row } = await liveListing();
+    await edit(row.id, owner, { leasePrice: 400_000 });
+    await setPublisherPermissions(t.db, owner.userId, { canEdit: false });
+    expect((await edit(row.id, owner, { leasePrice: 300_000 })).statusCode).toBe(403);
+    const discard = await call('DELETE', `/api/properties/${row.id}/pending-change`, owner);
+    expect(discard.statusCode).toBe(403);
+    expect((await ownerView(row.id, owner)).pendingChange?.proposed.price).toBe(400_000);
   });
 });
 
