@@ -154,6 +154,28 @@ const ZEnv = z.object({
   // every process. Past it, codes are refused with a 503 (decision 016).
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(20_000),
+  // Anonymous catalogue reads from one client address a minute: a carrier address carries
+  // thousands of people browsing, so this only stops a flood; signed-in reads count per account.
+  CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Every catalogue query is cancelled past this, and the visitor told to try again (503).
+  CATALOGUE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // Sign-in code requests for numbers without an account, per client address an hour: past it,
+  // such a number is answered as one with an account, so nobody can list who is registered.
+  UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  // Wrong sign-in codes for one number in 24 hours, across every code sent; past it the number
+  // cannot sign in until the 24 hours are over, and its owner gets one SMS saying so.
+  WRONG_CODES_PER_DAY: z.coerce.number().int().min(1).default(20),
+  // However often its refresh token was rotated, a sign-in ends this many days after the code.
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Mobile-money prompts pushed to one payer phone an hour, whoever asks: the phone's owner is
+  // not the one paying for the abuse.
+  PUSHES_PER_PAYER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  CHECKOUTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Distinct listings whose owner's phone one subscriber may see in an East Africa day.
+  CONTACT_REVEALS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  // The payment simulator and the SMS outbox (codes written to a file and the log) are demo
+  // conveniences: production refuses them unless this says so on purpose (a public demo).
+  ALLOW_DEMO_IN_PRODUCTION: booleanFromEnv.default(false),
   // On SIGTERM, how long /api/health answers 503 before the server stops accepting connections:
   // behind a load balancer, long enough for its health checks to take the process out (HAProxy
   // checking every 0.5 s, two failures: 1 s), so a rolling restart drops no request.
@@ -216,13 +238,19 @@ export interface RedisConfig {
   prefix: string;
 }
 
-/** Per-address flood guards and the global SMS budget. */
+/** Per-address flood guards, per-phone and per-account limits, and the global SMS budget. */
 export interface LimitsConfig {
   signupsPerAddressPerHour: number;
   codesPerAddressPerHour: number;
   supportMessagesPerAddressPerHour: number;
   smsPerHour: number;
   smsPerDay: number;
+  catalogueReadsPerAddressPerMinute: number;
+  unknownNumberLookupsPerAddressPerHour: number;
+  wrongCodesPerDay: number;
+  pushesPerPayerPhonePerHour: number;
+  checkoutsPerUserPerHour: number;
+  contactRevealsPerDay: number;
 }
 
 export interface PaymentConfig {
@@ -280,6 +308,15 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** How long a public catalogue page is answered from memory; 0: never. */
   catalogueCacheMs: number;
+  /** Catalogue queries running longer are cancelled and answered 503. */
+  catalogueStatementTimeoutMs: number;
+  /** A user's sign-in ends this long after its code was answered, however often refreshed. */
+  sessionMaxAgeMs: number;
+  /**
+   * Whether a demo convenience is on (payment simulator, SMS outbox): every page then carries
+   * the demo banner. In production only with ALLOW_DEMO_IN_PRODUCTION.
+   */
+  demo: boolean;
   /** A request body silent this long while it is being read is answered 408. */
   bodyIdleTimeoutMs: number;
   /** On a shutdown signal, how long health answers 503 before connections are refused. */
@@ -316,15 +353,18 @@ export function loadConfig(
   const sms = smsConfig(e, problems);
   const mediaStorage = mediaStorageConfig(e, problems);
   const payments = paymentConfig(e, problems);
-  if (production && sms.provider === 'outbox') {
-    problems.push('SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production');
+  const demoRefused = production && !e.ALLOW_DEMO_IN_PRODUCTION;
+  if (demoRefused && sms.provider === 'outbox') {
+    problems.push(
+      'SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production, or ALLOW_DEMO_IN_PRODUCTION=true for a public demo whose codes go to the outbox',
+    );
   }
   if (production && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required in production (at least 32 random characters)');
   }
-  if (production && payments.gateway.provider === 'simulator') {
+  if (demoRefused && payments.gateway.provider === 'simulator') {
     problems.push(
-      'PAYMENT_PROVIDER: set a real payment provider (clickpesa or azampay) in production',
+      'PAYMENT_PROVIDER: set a real payment provider (clickpesa or azampay) in production, or ALLOW_DEMO_IN_PRODUCTION=true for a public demo with simulated payments',
     );
   }
   const admin = adminConfig(e, production, problems);
@@ -348,12 +388,21 @@ export function loadConfig(
       supportMessagesPerAddressPerHour: e.SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR,
       smsPerHour: e.SMS_BUDGET_PER_HOUR,
       smsPerDay: e.SMS_BUDGET_PER_DAY,
+      catalogueReadsPerAddressPerMinute: e.CATALOGUE_READS_PER_ADDRESS_PER_MINUTE,
+      unknownNumberLookupsPerAddressPerHour: e.UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR,
+      wrongCodesPerDay: e.WRONG_CODES_PER_DAY,
+      pushesPerPayerPhonePerHour: e.PUSHES_PER_PAYER_PHONE_PER_HOUR,
+      checkoutsPerUserPerHour: e.CHECKOUTS_PER_USER_PER_HOUR,
+      contactRevealsPerDay: e.CONTACT_REVEALS_PER_DAY,
     },
     sms,
     payments,
     admin,
     publicUrl: e.PUBLIC_URL,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    catalogueStatementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    demo: sms.provider === 'outbox' || payments.gateway.provider === 'simulator',
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     photoThreads: e.PHOTO_THREADS,
