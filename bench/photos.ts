@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
 import { createDiskStorage } from '../apps/api/src/gateways/storage/disk-storage';
-import { createConcurrencyLimit } from '../apps/api/src/modules/media/concurrency-limit';
+import { createConcurrencyLimit } from '../apps/api/src/lib/concurrency-limit';
 import { processPhoto, storePhotoVariants } from '../apps/api/src/modules/media/photo-processing';
 import { repoRoot, startApp, type RunningApp } from './app-process';
 import { browserCompressedPhotos, cameraOriginals, type PhotoInput } from './photo-inputs';

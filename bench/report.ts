@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { abuseSection, type AbuseReport } from './abuse-report';
 import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
@@ -129,6 +130,7 @@ export function writeResult(report: DatasetReport): string {
 
 const isPhotoResult = (file: string) => file.endsWith('-photos.json');
 const isLighthouseResult = (file: string) => file.endsWith('-lighthouse.json');
+const isAbuseResult = (file: string) => file.endsWith('-abuse.json');
 
 /** The newest result of a part stored under its own file suffix, if any. */
 function latestPartResult<T extends { date: string }>(
@@ -154,12 +156,17 @@ export function writeLighthouseResult(report: LighthouseReport): string {
   return writeNamedResult(report, 'lighthouse');
 }
 
+export function writeAbuseResult(report: AbuseReport): string {
+  return writeNamedResult(report, 'abuse');
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];
   try {
     files = readdirSync(resultsDir).filter(
-      (f) => f.endsWith('.json') && !isPhotoResult(f) && !isLighthouseResult(f),
+      (f) =>
+        f.endsWith('.json') && !isPhotoResult(f) && !isLighthouseResult(f) && !isAbuseResult(f),
     );
   } catch {
     return [];
@@ -198,6 +205,8 @@ export function updateReadme(datasetOrder: readonly string[]): void {
   if (photos) sections.push(photoSection(photos));
   const lighthouse = latestPartResult<LighthouseReport>(isLighthouseResult);
   if (lighthouse) sections.push(lighthouseSection(lighthouse));
+  const abuse = latestPartResult<AbuseReport>(isAbuseResult);
+  if (abuse) sections.push(abuseSection(abuse));
   const generated =
     sections.length > 0 ? sections.join('\n\n') : '_No results yet: run `npm run bench`._';
 

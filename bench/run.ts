@@ -3,6 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { cpus, release, totalmem, type } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAbuse } from './abuse';
+import { abuseOutcomes, abuseVerdicts } from './abuse-report';
 import { ensureBuilt, repoRoot, startApp } from './app-process';
 import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
 import { benchLighthouse } from './lighthouse';
@@ -15,6 +17,7 @@ import {
   resultsDir,
   updateReadme,
   verdicts,
+  writeAbuseResult,
   writeLighthouseResult,
   writePhotoResult,
   writeResult,
@@ -24,11 +27,13 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [photos] [lighthouse] [--only pglite-10k,pg-100k,pg-1m,photos,lighthouse] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [photos] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,photos,lighthouse,abuse] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
-With no selection every dataset, the photo pipeline and Lighthouse run; \`npm run bench -- photos\`
-runs the photo pipeline alone, \`npm run bench -- lighthouse\` the front end's Lighthouse runs
-alone. --prepare-only seeds the server datasets and measures nothing (the 1M seed takes minutes).
+With no selection every dataset, the photo pipeline, Lighthouse and the abuse scenarios run;
+\`npm run bench -- photos\` runs the photo pipeline alone, \`npm run bench -- lighthouse\` the front
+end's Lighthouse runs alone, \`npm run bench -- abuse\` the abuse scenarios alone (on pg-100k,
+--duration and --warmup per scenario). --prepare-only seeds the server datasets and measures
+nothing (the 1M seed takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
                          makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)
@@ -36,7 +41,10 @@ Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: mak
 
 const PHOTOS = 'photos';
 const LIGHTHOUSE = 'lighthouse';
-const PARTS = [PHOTOS, LIGHTHOUSE];
+const ABUSE = 'abuse';
+const PARTS = [PHOTOS, LIGHTHOUSE, ABUSE];
+/** The dataset the abuse scenarios run on. */
+const ABUSE_DATASET: DatasetId = 'pg-100k';
 
 interface Options {
   datasets: DatasetId[];
@@ -44,6 +52,8 @@ interface Options {
   photos: boolean;
   /** Lighthouse on the public pages (bench/lighthouse.ts). */
   lighthouse: boolean;
+  /** Abuse scenarios beside a normal visitor (bench/abuse.ts). */
+  abuse: boolean;
   prepareOnly: boolean;
   settings: LoadSettings;
 }
@@ -82,6 +92,7 @@ function parseOptions(): Options {
     datasets: DATASET_IDS.filter((id) => requested.includes(id)),
     photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
     lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
+    abuse: (everything || selected.includes(ABUSE)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
     settings: {
       durationSec: positive('duration', values.duration, 10),
@@ -198,7 +209,14 @@ async function benchDataset(
   const logFile = path.join(repoRoot, 'bench/.tmp', `${id}-server.log`);
   // Request logs off: the bench measures the server, not the terminal; errors still show.
   const app = await startApp(
-    { ...dataset.env, LOG_LEVEL: 'warn', ...(pageCache ? {} : { CATALOGUE_CACHE_MS: '0' }) },
+    {
+      ...dataset.env,
+      LOG_LEVEL: 'warn',
+      // These cases measure what an answer costs, not the limiter: 10 connections from one
+      // address would otherwise be a flood to the per-address catalogue read limit.
+      CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '100000000',
+      ...(pageCache ? {} : { CATALOGUE_CACHE_MS: '0' }),
+    },
     logFile,
   );
   try {
@@ -263,6 +281,21 @@ async function main(): Promise<void> {
   const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
   const failures: string[] = [];
+  const abuse = async (dataset: PreparedDataset): Promise<void> => {
+    console.log('\n[bench] ── abuse ──');
+    const result = await benchAbuse(dataset, machine(dataset.serverVersion), {
+      durationSec: options.settings.durationSec,
+      warmupSec: options.settings.warmupSec,
+    });
+    const file = writeAbuseResult(result);
+    for (const line of abuseOutcomes(result)) console.log(line);
+    for (const line of abuseVerdicts(result)) {
+      console.log(line);
+      if (line.startsWith('FAIL')) failures.push(line);
+    }
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+  };
+  let abuseDone = false;
   for (const id of options.datasets) {
     console.log(`\n[bench] ── ${id} ──`);
     const dataset = await prepareDataset(id, benchDatabaseUrl);
@@ -283,6 +316,20 @@ async function main(): Promise<void> {
         }
         console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
       }
+      // While the dataset is at hand: with BENCH_DATABASE_URL, pg-1m tops it up next.
+      if (id === ABUSE_DATASET && options.abuse) {
+        await abuse(dataset);
+        abuseDone = true;
+      }
+    } finally {
+      dataset.cleanup();
+    }
+  }
+  if (options.abuse && !abuseDone) {
+    console.log(`\n[bench] ── ${ABUSE_DATASET} for the abuse scenarios ──`);
+    const dataset = await prepareDataset(ABUSE_DATASET, benchDatabaseUrl);
+    try {
+      await abuse(dataset);
     } finally {
       dataset.cleanup();
     }

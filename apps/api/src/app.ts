@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import type { DatabaseHandle } from './db/client';
+import { openCatalogueDatabase, type DatabaseHandle } from './db/client';
 import { createChangeFeed } from './db/change-feed';
 import { createPeriodicJobLock } from './db/periodic-job-lock';
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
@@ -16,9 +16,13 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { createAdminAuthService } from './modules/admin-auth/admin-auth.service';
+import { adminTwoStepRoutes } from './modules/admin-auth/admin-two-step.routes';
 import { createAdminAuditRepository } from './modules/admin/admin-audit.repository';
 import { adminAuditRoutes } from './modules/admin/admin-audit.routes';
 import { createAdminAuditService } from './modules/admin/admin-audit.service';
+import { createAdminContactRevealsRepository } from './modules/admin/admin-contact-reveals.repository';
+import { adminContactRevealsRoutes } from './modules/admin/admin-contact-reveals.routes';
+import { createAdminContactRevealsService } from './modules/admin/admin-contact-reveals.service';
 import { createAdminDashboardRepository } from './modules/admin/admin-dashboard.repository';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes';
 import { createAdminDashboardService } from './modules/admin/admin-dashboard.service';
@@ -39,6 +43,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { createSiteService } from './modules/site/site.service';
 import { createHealthService } from './modules/health/health.service';
 import { createListingsRepository } from './modules/listings/listings.repository';
 import { listingsRoutes } from './modules/listings/listings.routes';
@@ -59,6 +65,7 @@ import { createPlansRepository } from './modules/plans/plans.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
 import { createPropertiesRepository } from './modules/properties/properties.repository';
+import { createCatalogueGuard } from './modules/properties/catalogue-guard';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import {
   createPropertiesService,
@@ -133,6 +140,13 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Distinct catalogue queries kept at once: a few hundred pages of ~25 listings each. */
 const CATALOGUE_CACHE_ENTRIES = 500;
+/**
+ * Catalogue queries one process runs at once, and its catalogue connections: on a small server
+ * (2 cores) a few queries keep the database busy; more only queue inside it.
+ */
+const CATALOGUE_QUERY_SLOTS = 4;
+/** Catalogue reads waiting for a slot before the next is turned away (about a second's worth). */
+const CATALOGUE_QUERIES_WAITING = 64;
 
 /** The database of each built app: for test helpers handed only the app (test/admin.ts). */
 const appDatabases = new WeakMap<FastifyInstance, DatabaseHandle>();
@@ -227,8 +241,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', () => catalogueChanges.ready());
     app.addHook('onClose', () => catalogueChanges.close());
   }
-  const properties = createPropertiesService(createPropertiesRepository(db), {
+  const catalogueDatabase = openCatalogueDatabase(database, {
+    poolMax: CATALOGUE_QUERY_SLOTS,
+    statementTimeoutMs: config.catalogueStatementTimeoutMs,
+    onPoolError: (err) => app.log.error({ err }, 'idle catalogue connection failed'),
+  });
+  app.addHook('onClose', () => catalogueDatabase.close());
+  const properties = createPropertiesService(createPropertiesRepository(catalogueDatabase.db), {
     pageCache: cataloguePages,
+    guard: createCatalogueGuard({
+      slots: CATALOGUE_QUERY_SLOTS,
+      maxWaiting: CATALOGUE_QUERIES_WAITING,
+      timeoutMs: config.catalogueStatementTimeoutMs,
+    }),
+    ownerRepository: createPropertiesRepository(db),
   });
   const locations = createLocationsService(createLocationsRepository(db));
   const plans = createPlansService(createPlansRepository(db));
@@ -239,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
     limits: config.limits,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
     log: app.log,
   });
   const requireSignIn = createRequireSignIn(auth);
@@ -246,12 +273,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createAdminAuthRepository(db),
     jwtSecret,
     clock,
+    // In production an admin's second step is required (decision 029).
+    requireTwoStep: config.nodeEnv === 'production',
   });
   // Every /api/admin route but login: 401 anonymous, 403 for a user's token.
   const requireAdmin = createRequireAdmin(adminAuth, auth);
   const users = createUsersService(createUsersRepository(db), clock);
   const optionalSignIn = createOptionalSignIn(auth);
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db), clock);
+  const subscriptions = createSubscriptionsService(
+    createSubscriptionsRepository(db),
+    clock,
+    config.limits,
+  );
   const listings = createListingsService({
     repository: createListingsRepository(db),
     views: properties,
@@ -279,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
     timeoutMs: config.payments.timeoutMs,
+    limits: config.limits,
   });
   registerPaymentExpirySweeper(app, payments, { lock: jobLock });
 
@@ -301,6 +335,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const adminDashboard = createAdminDashboardService(createAdminDashboardRepository(db), clock);
   const adminAudit = createAdminAuditService(createAdminAuditRepository(db));
+  const adminContactReveals = createAdminContactRevealsService({
+    repository: createAdminContactRevealsRepository(db),
+    clock,
+  });
   const support = createSupportService(createSupportRepository(db), clock);
   const adminSupport = createAdminSupportService({
     repository: createAdminSupportRepository(db),
@@ -310,7 +348,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
-      await api.register(propertiesRoutes, { service: properties, optionalSignIn });
+      await api.register(siteRoutes, { service: createSiteService(config) });
+      await api.register(propertiesRoutes, {
+        service: properties,
+        optionalSignIn,
+        limits: config.limits,
+      });
       await api.register(listingsRoutes, { service: listings, requireSignIn });
       await api.register(locationsRoutes, { service: locations });
       await api.register(plansRoutes, { service: plans });
@@ -324,11 +367,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         admins: adminAuth,
       });
       await api.register(adminAuthRoutes, { service: adminAuth, requireAdmin });
+      await api.register(adminTwoStepRoutes, { service: adminAuth, requireAdmin });
       await api.register(adminUsersRoutes, { service: adminUsers, requireAdmin });
       await api.register(adminPaymentsRoutes, { service: adminPayments, requireAdmin });
       await api.register(adminDashboardRoutes, { service: adminDashboard, requireAdmin });
       await api.register(adminPropertiesRoutes, { service: adminProperties, requireAdmin });
       await api.register(adminAuditRoutes, { service: adminAudit, requireAdmin });
+      await api.register(adminContactRevealsRoutes, {
+        service: adminContactReveals,
+        requireAdmin,
+      });
       await api.register(supportRoutes, {
         service: support,
         optionalSignIn,

@@ -403,6 +403,22 @@ describe('loadConfig', () => {
       expect(config.sms).toMatchObject({ provider: 'beem', apiKey: 'beem-key' });
     });
 
+    it('runs the demo conveniences only when ALLOW_DEMO_IN_PRODUCTION says so on purpose', () => {
+      const env = { NODE_ENV: 'production', ...firstAdmin, JWT_SECRET: jwtSecret };
+      expect(() => loadConfig(env)).toThrow(/ALLOW_DEMO_IN_PRODUCTION=true/);
+      const demo = loadConfig({ ...env, ALLOW_DEMO_IN_PRODUCTION: 'true' });
+      expect(demo.sms.provider).toBe('outbox');
+      expect(demo.payments.gateway.provider).toBe('simulator');
+      expect(demo.demo).toBe(true);
+      // Either convenience alone is a demo, and says so on every page.
+      const simulatedPayments = loadConfig({ ...env, ...beem, ALLOW_DEMO_IN_PRODUCTION: 'yes' });
+      expect(simulatedPayments.demo).toBe(true);
+      expect(loadConfig({ ...env, ...beem, ...clickpesa }).demo).toBe(false);
+      expect(() => loadConfig({ ...env, ALLOW_DEMO_IN_PRODUCTION: 'maybe' })).toThrow(
+        /ALLOW_DEMO_IN_PRODUCTION/,
+      );
+    });
+
     it('logs JSON even to a terminal', () => {
       const env = {
         NODE_ENV: 'production',

@@ -69,6 +69,8 @@ export const ZAdminDashboard = z.object({
   totalApartments: z.number().int(),
   totalHousesForSale: z.number().int(),
   awaitingReview: z.number().int(),
+  /** Payments held because the provider reported other money than the order's (needs_review). */
+  paymentsNeedingReview: z.number().int(),
   /** Whole TZS of payments that succeeded since the 1st of this month, East Africa Time. */
   revenueThisMonth: z.number().int(),
   /** The last 30 days, oldest first, one entry per day (EAT), days without activity included. */

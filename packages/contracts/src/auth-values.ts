@@ -21,6 +21,12 @@ export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 /** A new code can be asked for this long after the last one; the dialog counts it down. */
 export const OTP_RESEND_AFTER_SECONDS = 60;
+/**
+ * How the 429 of a number locked for the day (too many wrong codes in 24 hours) begins, on login
+ * and verify alike. Its code is RATE_LIMITED like every 429; the web recognises this lock by these
+ * words to name it in the reader's language ("… Try again in 23 hours." follows).
+ */
+export const SIGN_IN_LOCKED_MESSAGE_START = 'Too many wrong codes today.';
 
 export const PERSON_NAME_MAX_LENGTH = 50;
 /**

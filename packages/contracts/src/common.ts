@@ -25,6 +25,11 @@ export const ZErrorResponse = z.object({
   message: z.string(),
   /** Present on VALIDATION_FAILED: one entry per offending field. */
   details: z.array(ZFieldError).optional(),
+  /**
+   * Present on a checkout's CONFLICT while the user's earlier payment still waits for the payer:
+   * that payment, to cancel (POST /api/payments/{id}/cancel) or to poll until it ends.
+   */
+  paymentId: z.uuid().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

@@ -18,6 +18,8 @@ import {
   ZApartmentProperty,
   ZHouseForSaleProperty,
   ZLandProperty,
+  ZPageCursor,
+  ZPageLimit,
   ZPictureLabel,
   ZProperty,
   ZPropertyTypeSlug,
@@ -315,6 +317,9 @@ export type TViewerProperty = z.infer<typeof ZViewerProperty>;
 
 /** GET /api/properties/publishers/{publisherId} */
 export const ZPublisherParams = z.object({ publisherId: z.uuid('must be a user id') });
+/** One page of a publisher's listings; the next page's URL is in the Link rel="next" header. */
+export const ZPublisherPropertiesQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
+export type TPublisherPropertiesQuery = z.infer<typeof ZPublisherPropertiesQuery>;
 /** The owner: every listing but deleted ones, newest first; anyone else: the approved ones. */
 export const ZPublisherPropertiesResponse = z.array(ZViewerProperty);
 

@@ -34,11 +34,31 @@ export const PAYMENT_PHONE_PATTERN = /^(\+255|0)\d{9}$/;
 export const PAYMENT_PHONE_MESSAGE =
   'Invalid phone number format. Please use +255xxxxxxxxx or 0xxxxxxxxx.';
 
+/**
+ * A checkout's refusals, word for word as the API sends them (the 429s add " Try again in …"): the
+ * web app recognises them by this text to say them in the reader's language.
+ */
+export const PAYMENT_WAITING_MESSAGE =
+  'You already have a payment waiting for an answer on your phone. Cancel it or wait for it to end.';
+export const PAYER_PHONE_LIMIT_MESSAGE = 'Too many payment requests were sent to this phone.';
+export const CHECKOUT_LIMIT_MESSAGE = 'You have started too many payments.';
+
 export const PAYMENT_PURPOSES = ['subscription', 'promotion'] as const;
 export type TPaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
-/** pending until the provider confirms; expired when it never answered within PAYMENT_TIMEOUT_MS. */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+/**
+ * pending until the provider confirms; expired when it never answered within PAYMENT_TIMEOUT_MS;
+ * cancelled by the payer before an answer; needs_review when the provider reported money that
+ * does not match the order (another amount, another currency, no amount): held for an admin.
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'expired',
+  'cancelled',
+  'needs_review',
+] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The aggregators the server can be configured with (PAYMENT_PROVIDER). */

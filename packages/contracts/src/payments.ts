@@ -56,7 +56,10 @@ export const ZPayment = z.object({
   id: z.uuid(),
   purpose: ZPaymentPurpose,
   status: ZPaymentStatus,
-  /** Why it failed or expired, in words a payer understands; null otherwise. */
+  /**
+   * Why it failed, expired, was cancelled or is held for review, in words a payer understands;
+   * null otherwise.
+   */
   reason: z.string().nullable(),
   /** Whole TZS, from the plan. */
   amount: z.number().int(),
@@ -68,6 +71,7 @@ export const ZPayment = z.object({
   completedAt: z.string().nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
+/** GET /api/payments/{paymentId} and POST /api/payments/{paymentId}/cancel (the payer's own). */
 export const ZPaymentIdParams = z.object({ paymentId: z.uuid('must be a payment id') });
 
 /**

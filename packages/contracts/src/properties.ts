@@ -28,6 +28,17 @@ const ZQueryPrice = z.coerce
   .min(0, 'must not be negative')
   .max(PRICE_TZS_MAX, `must be at most ${PRICE_TZS_MAX}`);
 
+/** Listings on one page of a paged list: every public list is bounded by it. */
+export const ZPageLimit = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(LIST_LIMIT_MAX, `must be at most ${LIST_LIMIT_MAX}`)
+  .default(LIST_LIMIT_DEFAULT);
+
+/** Opaque keyset cursor taken from the previous page's Link rel="next". */
+export const ZPageCursor = z.string().max(512, 'is not a valid cursor').optional();
+
 /** GET /api/properties query. `type` takes a type value (Rent) or its URL slug (lease). */
 export const ZListPropertiesQuery = z
   .object({
@@ -36,14 +47,8 @@ export const ZListPropertiesQuery = z
     minPrice: ZQueryPrice.optional(),
     maxPrice: ZQueryPrice.optional(),
     sort: ZPropertySort.default('new'),
-    limit: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(LIST_LIMIT_MAX, `must be at most ${LIST_LIMIT_MAX}`)
-      .default(LIST_LIMIT_DEFAULT),
-    /** Opaque keyset cursor taken from the previous page's Link rel="next". */
-    cursor: z.string().max(512, 'is not a valid cursor').optional(),
+    limit: ZPageLimit,
+    cursor: ZPageCursor,
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'must not be greater than maxPrice',

@@ -55,6 +55,10 @@ describe('parseAdminArgs', () => {
       kind: 'reset-password',
       username: 'amina',
     });
+    expect(parseAdminArgs(['reset-two-step', 'Amina'])).toEqual({
+      kind: 'reset-two-step',
+      username: 'amina',
+    });
   });
 
   it.each([[[]], [['delete', 'amina']], [['create']], [['create', 'a', 'b']], [['create', 'a b']]])(
@@ -155,6 +159,41 @@ describe('admin reset-password', () => {
       { kind: 'reset-password', username: 'nobody' },
       'x'.repeat(12),
     );
+    expect(status).toBe(1);
+    expect(err).toEqual(['admin: No admin is named "nobody".']);
+  });
+});
+
+describe('reset-two-step', () => {
+  it('turns two-step sign-in off, recovery codes gone, and audits it as system', async () => {
+    await run({ kind: 'create', username: 'zawadi' }, 'x'.repeat(12));
+    const [admin] = await database.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(eq(admins.username, 'zawadi'));
+    const adminId = admin!.id;
+    await database.db
+      .update(admins)
+      .set({ totpSecret: 'v1.sealed', totpEnabledAt: clock(), totpLastStep: 42 })
+      .where(eq(admins.id, adminId));
+    await repository.replaceRecoveryCodes(adminId, ['a'.repeat(64)], clock());
+
+    // No password is read or printed for it.
+    const { status, out } = await run({ kind: 'reset-two-step', username: 'Zawadi' });
+    expect(status).toBe(0);
+    expect(out).toEqual(['admin: two-step sign-in is off for "zawadi"; they can set it up again']);
+    const [row] = await database.db.select().from(admins).where(eq(admins.id, adminId));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await repository.countRecoveryCodesLeft(adminId)).toBe(0);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin.two-step-reset'));
+    expect(entry).toMatchObject({ actor: 'system', targetId: adminId });
+  });
+
+  it('exits 1, naming the username, when nobody has it', async () => {
+    const { status, err } = await run({ kind: 'reset-two-step', username: 'nobody' });
     expect(status).toBe(1);
     expect(err).toEqual(['admin: No admin is named "nobody".']);
   });

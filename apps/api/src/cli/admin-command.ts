@@ -4,6 +4,7 @@ import {
   createAdminAccount,
   parseUsername,
   resetAdminPassword,
+  resetAdminTwoStep,
 } from '../modules/admin-auth/admin-accounts';
 import type { AdminAuthRepository } from '../modules/admin-auth/admin-auth.repository';
 import {
@@ -20,19 +21,24 @@ import {
 export const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- create <username>           a new admin
   npm run admin -- reset-password <username>   a new password; their sessions end at once
+  npm run admin -- reset-two-step <username>   two-step sign-in off (a lost phone and lost
+                                               recovery codes); they set it up again
 
 The password is read from ADMIN_NEW_PASSWORD, else from standard input when it is piped in
 (at least ${ADMIN_PASSWORD_MIN_LENGTH} characters); with neither, one is generated and printed once.
 Stop the server first when it uses the embedded database (one process per data directory).`;
 
-export type AdminCommand = { kind: 'create' | 'reset-password'; username: string };
+export type AdminCommand = {
+  kind: 'create' | 'reset-password' | 'reset-two-step';
+  username: string;
+};
 
 /** Exit status 2: the command line itself is wrong. */
 export class AdminUsageError extends Error {}
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
   const [command, username, ...rest] = argv;
-  if (command !== 'create' && command !== 'reset-password') {
+  if (command !== 'create' && command !== 'reset-password' && command !== 'reset-two-step') {
     throw new AdminUsageError(
       command === undefined ? 'a command is required' : `unknown command "${command}"`,
     );
@@ -63,6 +69,22 @@ export async function runAdminCommand(
   deps: AdminCommandDeps,
 ): Promise<number> {
   const { repository, clock, out, err } = deps;
+  if (command.kind === 'reset-two-step') {
+    try {
+      const { username } = await resetAdminTwoStep(repository, {
+        username: command.username,
+        clock,
+      });
+      out(`admin: two-step sign-in is off for "${username}"; they can set it up again`);
+      return 0;
+    } catch (e) {
+      if (e instanceof AdminAccountError) {
+        err(`admin: ${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+  }
   const given = deps.password;
   if (
     given !== undefined &&

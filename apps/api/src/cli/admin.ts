@@ -1,6 +1,6 @@
 /*
- * `npm run admin -- create <username>` and `npm run admin -- reset-password <username>`: admin
- * accounts for the configured database (embedded PGlite in DATA_DIR, or DATABASE_URL), migrated
+ * `npm run admin -- create <username>`, `… reset-password <username>` and `… reset-two-step
+ * <username>`: admin accounts for the configured database (embedded PGlite in DATA_DIR, or DATABASE_URL), migrated
  * first so it works on a fresh install. See ADMIN_CLI_USAGE for where the password comes from.
  */
 import path from 'node:path';

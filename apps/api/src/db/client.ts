@@ -115,3 +115,44 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     },
   };
 }
+
+/** A database for one kind of query, with limits of its own; close() after the app. */
+export interface BoundedDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The public catalogue's own connections on the server: at most `poolMax`, each statement
+ * cancelled by PostgreSQL after `statementTimeoutMs`, and a connection waited for no longer than
+ * that. A flood of catalogue reads then fills this pool alone, never the one sign-in, payments and
+ * writes use. The embedded database has one connection and cannot cancel a statement: it is
+ * shared as it is, and the catalogue guard's deadline answers in time instead.
+ */
+export function openCatalogueDatabase(
+  handle: DatabaseHandle,
+  opts: { poolMax: number; statementTimeoutMs: number; onPoolError?: (err: Error) => void },
+): BoundedDatabase {
+  if (handle.raw.kind === 'pglite') return { db: handle.db, close: () => Promise.resolve() };
+  const pool = new pg.Pool({
+    connectionString: handle.raw.url,
+    max: opts.poolMax,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.statementTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs,
+    application_name: 'makazi-api-catalogue',
+  });
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  let closed = false;
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -10,10 +10,13 @@ import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 
 const EXPECTED_TABLES = [
+  'admin_login_failures',
+  'admin_recovery_codes',
   'admin_sessions',
   'admins',
   'audit_log',
   'auth_sessions',
+  'contact_reveals',
   'districts',
   'media_uploads',
   'otp_challenges',

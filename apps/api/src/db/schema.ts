@@ -60,6 +60,16 @@ export const users = pgTable(
     locale: locale('locale').notNull().default('en'),
     /** Set when the person deleted their account: the row stays, anonymised, for the payments. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When a code sent to the number was first answered. Until then the row does not hold the
+     * number: signing up again with it starts over, and no one can sign in as it but by a code.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Wrong sign-in codes since wrongCodesSince, across every code sent: the daily cap. */
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    wrongCodesSince: timestamp('wrong_codes_since', { withTimezone: true }),
+    /** Set when the daily cap of wrong codes is reached: no code is sent or accepted before it. */
+    signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -417,6 +427,12 @@ export const payments = pgTable(
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // One payment waiting for the payer's answer per user: a second checkout cannot push again.
+    uniqueIndex('payments_one_pending_per_user_idx')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    // Pushes to one payer phone in the last hour, across every user.
+    index('payments_payer_phone_created_idx').on(t.payerPhone, t.createdAt),
     // The admin finance records: newest first within a date range, and this month's revenue.
     index('payments_created_idx').on(t.createdAt.desc()),
     index('payments_succeeded_completed_idx')
@@ -490,15 +506,53 @@ export const admins = pgTable(
     username: text('username').notNull(),
     /** argon2id PHC string. */
     passwordHash: text('password_hash').notNull(),
-    /** Wrong passwords since the last success; reaching the limit locks the account a while. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The TOTP (RFC 6238) secret, encrypted under a key derived from the server secret. Set when
+     * enrolment starts; it signs the admin in only once totpEnabledAt is set.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is good once, however fast it is replayed. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set on every password change; sessions started before it are over. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('admins_username_idx').on(t.username)],
+);
+
+/** Ten one-time codes that stand in for the authenticator when it is lost. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the code: it carries enough random bits that a plain hash cannot be reversed. */
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Wrong admin passwords per (username, address): a lock here stops that address guessing that
+ * name, never the admin signing in from elsewhere. Usernames that do not exist are counted too,
+ * so a locked pair says nothing about whether the name is real.
+ */
+export const adminLoginFailures = pgTable(
+  'admin_login_failures',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] })],
 );
 
 export const adminSessions = pgTable(
@@ -618,5 +672,27 @@ export const supportMessages = pgTable(
     ),
     // The admin list: one status, newest first.
     index('support_messages_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every time a subscriber was shown an owner's phone number. The daily cap counts distinct
+ * listings in here, and the admin sees the heaviest revealers from it.
+ */
+export const contactReveals = pgTable(
+  'contact_reveals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('contact_reveals_user_revealed_idx').on(t.userId, t.revealedAt.desc()),
+    index('contact_reveals_revealed_idx').on(t.revealedAt),
   ],
 );

@@ -33,6 +33,8 @@ export class AppError extends Error {
   readonly details: FieldError[] | undefined;
   /** Sent as Retry-After (429, 503): when trying again makes sense. */
   readonly retryAfterSeconds: number | undefined = undefined;
+  /** Sent as `paymentId` (a checkout's 409): the waiting payment the client should turn to. */
+  readonly paymentId: string | undefined = undefined;
 
   /** `cause` is logged for 5xx answers and never sent. */
   constructor(code: TErrorCode, message: string, details?: FieldError[], cause?: unknown) {

@@ -18,6 +18,11 @@ export interface SessionClaims {
   sessionId: string;
 }
 
+/** What a checked token says: its claims and when it was issued. */
+export interface VerifiedSessionClaims extends SessionClaims {
+  issuedAt: Date;
+}
+
 export interface SessionTokenOptions {
   secret: string;
   clock: Clock;
@@ -31,7 +36,7 @@ export interface SessionTokens {
   /** A token valid from `issuedAt` (the clock's now when omitted) for the configured lifetime. */
   sign(claims: SessionClaims, issuedAt?: Date): Promise<string>;
   /** The claims of a well-formed, correctly signed, unexpired token of this kind; else null. */
-  verify(token: string): Promise<SessionClaims | null>;
+  verify(token: string): Promise<VerifiedSessionClaims | null>;
 }
 
 export function createSessionTokens({
@@ -63,17 +68,18 @@ export function createSessionTokens({
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
           currentDate: clock(),
         });
-        const { sub, sid } = payload;
+        const { sub, sid, iat } = payload;
         // Ids go into SQL as uuids: anything else would be a database error, not a 401.
         if (
           typeof sub !== 'string' ||
           typeof sid !== 'string' ||
+          typeof iat !== 'number' ||
           !UUID.test(sub) ||
           !UUID.test(sid)
         ) {
           return null;
         }
-        return { subject: sub, sessionId: sid };
+        return { subject: sub, sessionId: sid, issuedAt: new Date(iat * 1000) };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;

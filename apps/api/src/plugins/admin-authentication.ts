@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { TWO_STEP_SETUP_REQUIRED_MESSAGE } from '@makazi/contracts/admin-two-step';
 import { AppError } from '../lib/errors';
 import type { AdminActor } from '../modules/access/access';
 import { bearerToken, type AccessTokenAuthenticator } from './authentication';
@@ -9,11 +10,25 @@ declare module 'fastify' {
     /** Set by the requireAdmin hook; undefined on every other route. */
     admin?: AdminActor;
   }
+  interface FastifyContextConfig {
+    /**
+     * An admin route open before two-step sign-in is set up (the profile, the enrolment routes,
+     * logout): the only ones a production admin without it may reach.
+     */
+    openBeforeTwoStep?: boolean;
+  }
+}
+
+/** A live admin session, and whether it may only set up two-step sign-in for now. */
+export interface AdminSession {
+  admin: AdminActor;
+  /** Production, and the admin has no second step yet: every route not openBeforeTwoStep is 403. */
+  twoStepSetupRequired: boolean;
 }
 
 /** What turns an admin token into an admin: the admin-auth service. */
 export interface AdminTokenAuthenticator {
-  authenticateAdmin(accessToken: string): Promise<AdminActor | null>;
+  authenticateAdmin(accessToken: string): Promise<AdminSession | null>;
 }
 
 export type RequireAdmin = onRequestAsyncHookHandler;
@@ -68,7 +83,9 @@ export function guardAdminRoutes(app: FastifyInstance, requireAdmin: RequireAdmi
 
 /**
  * The admin behind the request's bearer token, or undefined: for user routes that an admin may
- * also read (an owner's contact, a payment), which check it before their own user rules.
+ * also read (an owner's contact, a payment), which check it before their own user rules. Every
+ * admin guard comes through here, so this is where a production admin without two-step sign-in
+ * is kept to the routes that set it up: 403 everywhere else.
  */
 export async function adminOf(
   admins: AdminTokenAuthenticator,
@@ -77,7 +94,12 @@ export async function adminOf(
   if (request.admin) return request.admin;
   const token = bearerToken(request.headers.authorization);
   if (token === undefined) return undefined;
-  return (await admins.authenticateAdmin(token)) ?? undefined;
+  const session = await admins.authenticateAdmin(token);
+  if (!session) return undefined;
+  if (session.twoStepSetupRequired && request.routeOptions.config.openBeforeTwoStep !== true) {
+    throw new AppError('FORBIDDEN', TWO_STEP_SETUP_REQUIRED_MESSAGE);
+  }
+  return session.admin;
 }
 
 /** The admin of a route guarded by requireAdmin; a route without the hook is a bug, not a 401. */

@@ -22,6 +22,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           name: 'health',
           description: 'Liveness and database reachability, for load balancers and monitors',
         },
+        { name: 'site', description: 'How this server is run, as every page needs it' },
         { name: 'auth', description: 'Sign-in with a phone number and a one-time SMS code' },
         { name: 'users', description: 'Your own profile' },
         {

@@ -29,6 +29,7 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
     message: error.message,
   };
   if (error.details) body.details = error.details;
+  if (error.paymentId !== undefined) body.paymentId = error.paymentId;
   // A 429 or 503 that knows when to come back says so: clients and proxies wait instead of hammering.
   if (error.retryAfterSeconds !== undefined) {
     reply.header('Retry-After', String(error.retryAfterSeconds));

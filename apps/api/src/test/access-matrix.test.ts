@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminMfaChallenge, TAdminTwoStepSetup } from '@makazi/contracts/admin-two-step';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { pendingChanges } from '../db/schema';
-import { signInAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
+import { currentTotpCode } from '../modules/admin-auth/admin-totp';
+import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
 import {
   insertLocationChain,
   insertPhoto,
@@ -86,6 +88,24 @@ function headersOf(caller: Caller): Record<string, string> {
   }
 }
 
+/** A subscription checkout of `buyer`'s, left waiting (the simulator cannot call back here). */
+async function waitingPaymentOf(buyer: SignedIn): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscription/create',
+    headers: buyer.auth,
+    remoteAddress: nextAddress(),
+    payload: {
+      userId: buyer.userId,
+      planId: subscriptionPlanId,
+      phoneNumber: nextPhone().local,
+      provider: 'mpesa',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json<TPaymentAccepted>().paymentId;
+}
+
 /** A listing of the owner's, made for one call. */
 const ownListing = (status: PropertyRow['status'] = 'approved') =>
   insertProperty(t.db, { publishedBy: owner.userId, status, address: chain });
@@ -123,6 +143,7 @@ const get = (url: string) => (): Call => ({ url });
 const TABLE: Row[] = [
   // ------------------------------------------------------------ public
   { route: 'GET /api/health', expect: ALL(200), request: get('/api/health') },
+  { route: 'GET /api/site', expect: ALL(200), request: get('/api/site') },
   { route: 'GET /api/docs', expect: ALL(200), request: get('/api/docs') },
   { route: 'GET /api/docs/', expect: ALL(200), request: get('/api/docs/') },
   {
@@ -262,6 +283,27 @@ const TABLE: Row[] = [
       payload: { username: admin.username, password: TEST_ADMIN_PASSWORD },
     }),
   },
+  {
+    route: 'POST /api/admin/login/second-factor',
+    expect: ALL(200),
+    // An admin with two-step sign-in of its own per call: the password's challenge, then a code.
+    request: async () => {
+      const twoStep = await signInTwoStepAdmin(t.app);
+      const challenge = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: twoStep.username, password: TEST_ADMIN_PASSWORD },
+        remoteAddress: nextAddress(),
+      });
+      return {
+        url: '/api/admin/login/second-factor',
+        payload: {
+          mfaToken: challenge.json<TAdminMfaChallenge>().mfaToken,
+          recoveryCode: twoStep.recoveryCodes[0],
+        },
+      };
+    },
+  },
 
   // ------------------------------------------------------------ the owner's listings
   // Any signed-in user publishes as themselves ("other" and "owner" alike).
@@ -345,11 +387,22 @@ const TABLE: Row[] = [
   },
   {
     route: 'POST /api/properties/:id/promote',
+    // The owner's call is made by a buyer of its own, with its own listing: a user has one
+    // payment waiting at a time, and the owner's payment made at setup still waits.
     expect: [401, 403, 202, 401],
-    request: async () => ({
-      url: `/api/properties/${(await ownListing()).id}/promote`,
-      payload: { promotionPlanId, phoneNumber: PAYER_PHONE, provider: 'airtelmoney' },
-    }),
+    request: async (caller) => {
+      const payload = { promotionPlanId, phoneNumber: nextPhone().local, provider: 'airtelmoney' };
+      if (caller !== 'owner') {
+        return { url: `/api/properties/${(await ownListing()).id}/promote`, payload };
+      }
+      const buyer = await signUpAndIn(t);
+      const listing = await insertProperty(t.db, {
+        publishedBy: buyer.userId,
+        status: 'approved',
+        address: chain,
+      });
+      return { url: `/api/properties/${listing.id}/promote`, payload, headers: buyer.auth };
+    },
   },
 
   // ------------------------------------------------------------ the owner's account and payments
@@ -384,17 +437,36 @@ const TABLE: Row[] = [
   },
   {
     route: 'POST /api/subscription/create',
-    // For the owner: another user may not buy one in the owner's name.
+    // For the owner: another user may not buy one in the owner's name. The owner's call is made
+    // by a buyer of its own (one waiting payment per user; the owner's from setup still waits).
     expect: [401, 403, 202, 401],
-    request: () => ({
-      url: '/api/subscription/create',
-      payload: {
-        userId: owner.userId,
-        planId: subscriptionPlanId,
-        phoneNumber: PAYER_PHONE,
-        provider: 'mpesa',
-      },
-    }),
+    request: async (caller) => {
+      const buyer = caller === 'owner' ? await signUpAndIn(t) : owner;
+      return {
+        url: '/api/subscription/create',
+        payload: {
+          userId: buyer.userId,
+          planId: subscriptionPlanId,
+          phoneNumber: nextPhone().local,
+          provider: 'mpesa',
+        },
+        ...(caller === 'owner' ? { headers: buyer.auth } : {}),
+      };
+    },
+  },
+  {
+    route: 'POST /api/payments/:paymentId/cancel',
+    // A waiting payment of a buyer of its own per call, cancelled by that buyer; another user's
+    // is as unknown as a missing one. Admins do not act for payers: 401.
+    expect: [401, 404, 200, 401],
+    request: async (caller) => {
+      const buyer = await signUpAndIn(t);
+      const paymentId = await waitingPaymentOf(buyer);
+      return {
+        url: `/api/payments/${paymentId}/cancel`,
+        ...(caller === 'owner' ? { headers: buyer.auth } : {}),
+      };
+    },
   },
   {
     route: 'GET /api/payments/:paymentId',
@@ -436,6 +508,55 @@ const TABLE: Row[] = [
   // ------------------------------------------------------------ admin ("owner": the user concerned)
   { route: 'GET /api/admin/me', expect: ADMIN_ONLY, request: get('/api/admin/me') },
   {
+    route: 'GET /api/admin/me/two-step',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/me/two-step'),
+  },
+  {
+    route: 'POST /api/admin/me/two-step/setup',
+    expect: ADMIN_ONLY,
+    request: () => ({ url: '/api/admin/me/two-step/setup' }),
+  },
+  {
+    route: 'POST /api/admin/me/two-step/confirm',
+    expect: ADMIN_ONLY,
+    // The admin's own admin per call, whose setup has started: the shared one stays without it.
+    request: async (caller) => {
+      if (caller !== 'admin') {
+        return { url: '/api/admin/me/two-step/confirm', payload: { code: '123456' } };
+      }
+      const fresh = await signInAdmin(t.app);
+      const headers = { authorization: `Bearer ${fresh.token}` };
+      const setup = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/me/two-step/setup',
+        headers,
+        remoteAddress: nextAddress(),
+      });
+      const { secret } = setup.json<TAdminTwoStepSetup>();
+      return {
+        url: '/api/admin/me/two-step/confirm',
+        payload: { code: currentTotpCode(secret, new Date()) },
+        headers,
+      };
+    },
+  },
+  ...(['recovery-codes', 'disable'] as const).map((action) => ({
+    route: `POST /api/admin/me/two-step/${action}`,
+    expect: action === 'disable' ? ([401, 403, 403, 204] as const) : ADMIN_ONLY,
+    // An admin with two-step sign-in per call, and the next step's code (the current one is spent).
+    request: async (caller: Caller): Promise<Call> => {
+      const url = `/api/admin/me/two-step/${action}`;
+      if (caller !== 'admin') return { url, payload: { code: '123456' } };
+      const twoStep = await signInTwoStepAdmin(t.app);
+      return {
+        url,
+        payload: { code: currentTotpCode(twoStep.secret, new Date(Date.now() + 30_000)) },
+        headers: { authorization: `Bearer ${twoStep.token}` },
+      };
+    },
+  })),
+  {
     route: 'POST /api/admin/logout',
     expect: [401, 403, 403, 204],
     // A session of its own: the shared admin token stays signed in for the other rows.
@@ -448,6 +569,11 @@ const TABLE: Row[] = [
   },
   { route: 'GET /api/admin/dashboard', expect: ADMIN_ONLY, request: get('/api/admin/dashboard') },
   { route: 'GET /api/admin/audit', expect: ADMIN_ONLY, request: get('/api/admin/audit') },
+  {
+    route: 'GET /api/admin/contact-reveals/top',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/contact-reveals/top'),
+  },
   { route: 'GET /api/admin/users', expect: ADMIN_ONLY, request: get('/api/admin/users') },
   {
     route: 'GET /api/admin/users/:id',

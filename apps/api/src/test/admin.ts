@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TAdminLoginResponse } from '@makazi/contracts/admin';
+import type { TAdminRecoveryCodes, TAdminTwoStepSetup } from '@makazi/contracts/admin-two-step';
 import { databaseOf } from '../app';
 import { createAdminAuthRepository } from '../modules/admin-auth/admin-auth.repository';
 import { normaliseUsername } from '../modules/admin-auth/admin-auth.service';
 import { hashAdminPassword } from '../modules/admin-auth/admin-passwords';
+import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { nextAddress } from './sign-in';
 
 /*
@@ -50,4 +52,37 @@ export async function signInAdmin(
   const body = res.json<TAdminLoginResponse>();
   const account = await repository.findAdminByUsername(username);
   return { token: body.access_token, adminId: account!.id, username: body.username };
+}
+
+export interface TwoStepAdmin extends SignedInAdmin {
+  /** The base32 secret an authenticator app would hold: currentTotpCode(secret, at) plays it. */
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/**
+ * A fresh admin with two-step sign-in on, set up through the profile routes as the web does (the
+ * code of `at`'s step confirms it, so sign in with a later step's code), and its session's token.
+ */
+export async function signInTwoStepAdmin(
+  app: FastifyInstance,
+  at: Date = new Date(),
+): Promise<TwoStepAdmin> {
+  const admin = await signInAdmin(app);
+  const call = (url: string, payload?: object) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${admin.token}` },
+      remoteAddress: nextAddress(),
+      ...(payload ? { payload } : {}),
+    });
+  const setup = await call('/api/admin/me/two-step/setup');
+  if (setup.statusCode !== 200) throw new Error(`two-step setup failed: ${setup.body}`);
+  const { secret } = setup.json<TAdminTwoStepSetup>();
+  const confirmed = await call('/api/admin/me/two-step/confirm', {
+    code: currentTotpCode(secret, at),
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`two-step confirm failed: ${confirmed.body}`);
+  return { ...admin, secret, recoveryCodes: confirmed.json<TAdminRecoveryCodes>().recoveryCodes };
 }

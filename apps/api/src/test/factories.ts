@@ -29,6 +29,7 @@ const next = () => ++sequence;
 export type UserRow = typeof users.$inferSelect;
 export type PropertyRow = typeof properties.$inferSelect;
 
+/** An account: its number proven, as after its first sign-in, unless `overrides` say otherwise. */
 export async function insertUser(
   db: Database,
   overrides: Partial<typeof users.$inferInsert> = {},
@@ -40,6 +41,7 @@ export async function insertUser(
       phoneNumber: `+2557${String(n).padStart(8, '0')}`,
       firstName: `Asha${n}`,
       lastName: `Mrema${n}`,
+      phoneVerifiedAt: new Date(),
       ...overrides,
     })
     .returning();

@@ -151,6 +151,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Most tests write rows straight into the database, which no request invalidates: the
     // catalogue cache is on only where a test asks for it (properties/catalogue-cache.test.ts).
     CATALOGUE_CACHE_MS: '0',
+    // Every test reads the catalogue from one address; catalogue-abuse.test.ts sets its own.
+    CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '1000000',
     ...options.env,
   });
   const database: TestDatabase = options.database

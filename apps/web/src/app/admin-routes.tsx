@@ -83,6 +83,23 @@ export const adminRoutes: RouteObject[] = [
               return { Component: AdminSupportMessagesRoute };
             },
           },
+          {
+            // Who was shown the most owners' phone numbers this week.
+            path: 'revealers',
+            lazy: async () => {
+              const { AdminRevealersRoute } = await import('./routes/admin/revealers');
+              return { Component: AdminRevealersRoute };
+            },
+          },
+          {
+            // The admin's own account: two-step sign-in (the one page open until it is set up,
+            // where the server requires it).
+            path: 'profile',
+            lazy: async () => {
+              const { AdminProfileRoute } = await import('./routes/admin/profile');
+              return { Component: AdminProfileRoute };
+            },
+          },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
       },

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly details: { field: string; message: string }[];
   /** From a 429's Retry-After header: when trying again can succeed. */
   retryAfterSeconds: number | undefined;
+  /** A checkout's 409 while an earlier payment still waits for the payer: that payment. */
+  paymentId: string | undefined;
 
   constructor(
     status: number,
@@ -83,12 +85,14 @@ function isFieldError(value: unknown): value is FieldError {
  */
 export function parseErrorBody(body: unknown): ApiError | null {
   if (!isRecord(body)) return null;
-  const { statusCode, code, message, details } = body;
+  const { statusCode, code, message, details, paymentId } = body;
   if (typeof statusCode !== 'number' || !Number.isInteger(statusCode)) return null;
   if (!isErrorCode(code) || typeof message !== 'string') return null;
   if (details !== undefined && !(Array.isArray(details) && details.every(isFieldError)))
     return null;
-  return new ApiError(statusCode, code, message, details ?? []);
+  const error = new ApiError(statusCode, code, message, details ?? []);
+  if (typeof paymentId === 'string') error.paymentId = paymentId;
+  return error;
 }
 
 /*

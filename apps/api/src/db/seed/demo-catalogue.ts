@@ -178,7 +178,7 @@ function listingFields(
 async function ensureDemoUsers(db: Database): Promise<string[]> {
   await db
     .insert(users)
-    .values(DEMO_USERS.map((u) => ({ ...u })))
+    .values(DEMO_USERS.map((u) => ({ ...u, phoneVerifiedAt: new Date() })))
     .onConflictDoNothing({ target: users.phoneNumber });
   const rows = await db
     .select({ id: users.id, phoneNumber: users.phoneNumber })

@@ -239,6 +239,23 @@ describe('AzamPay payments', () => {
       expect(requests.at(-1)?.headers['x-api-key']).toBe(API_KEY);
     });
 
+    it.each<[string, Record<string, unknown>, { amount: number | null; currency: string | null }]>([
+      ['an amount, TZS implied', { amount: '5000' }, { amount: 5000, currency: 'TZS' }],
+      ['no amount', {}, { amount: null, currency: 'TZS' }],
+      ['a non-numeric amount', { amount: 'five' }, { amount: null, currency: 'TZS' }],
+      ['another currency', { amount: 5000, currency: 'KES' }, { amount: 5000, currency: 'KES' }],
+    ])('reports the money of a success with %s', async (_name, money, reported) => {
+      routes[`GET ${STATUS_PATH}`] = json(200, {
+        success: true,
+        data: { transactionstatus: 'success', ...money },
+      });
+      const answer = await createAzamPayPayments(config()).queryStatus({
+        reference: PAYMENT_ID,
+        providerReference: 'AZ-TX-5521',
+      });
+      expect(answer).toEqual({ status: 'succeeded', providerReference: 'AZ-TX-5521', ...reported });
+    });
+
     it('stays pending without the provider reference, asking nothing', async () => {
       const answer = await createAzamPayPayments(config()).queryStatus({ reference: PAYMENT_ID });
       expect(answer.status).toBe('pending');
@@ -280,8 +297,24 @@ describe('AzamPay payments', () => {
         reference: PAYMENT_ID,
         status: 'succeeded',
         providerReference: 'AZ-REF-0091',
-        amountTzs: 5000,
+        // AzamPay's callback names no currency: its checkout collects TZS only.
+        amount: 5000,
+        currency: 'TZS',
       });
+    });
+
+    it.each<[string, Record<string, unknown>, { amount: number | null; currency: string | null }]>([
+      ['no amount', { amount: undefined }, { amount: null, currency: 'TZS' }],
+      ['a non-numeric amount', { amount: '5,000 TZS' }, { amount: null, currency: 'TZS' }],
+      ['a decimal amount', { amount: '4999.50' }, { amount: 4999.5, currency: 'TZS' }],
+      ['a currency of its own', { currency: 'usd' }, { amount: 5000, currency: 'USD' }],
+    ])('reads a success with %s as it says it', (_name, change, money) => {
+      expect(
+        createAzamPayPayments(config()).parseCallback({
+          headers,
+          rawBody: JSON.stringify({ ...callback, ...change }),
+        }),
+      ).toMatchObject(money);
     });
 
     it('reads a failure, preferring externalId when present', () => {

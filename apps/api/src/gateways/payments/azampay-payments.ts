@@ -14,6 +14,8 @@ import {
   isObject,
   parseObject,
   providerDetail,
+  reportedAmount,
+  reportedCurrency,
   sameSecret,
 } from './payment-http';
 
@@ -34,6 +36,14 @@ export interface AzamPayOptions {
  * rejected. Confirm with AzamPay when going live and adapt this one check.
  */
 export const AZAMPAY_CALLBACK_SECRET_HEADER = 'x-callback-secret';
+
+/**
+ * AzamPay's MNO checkout collects Tanzanian shillings only (our request names TZS), and neither
+ * its callback nor its status answer has a currency field: TZS unless the body names another.
+ */
+function azamPayCurrency(value: unknown): string | null {
+  return value === undefined ? 'TZS' : reportedCurrency(value);
+}
 
 /** The token is renewed well before AzamPay's expiry. */
 const TOKEN_LIFETIME_MS = 55 * 60_000;
@@ -171,7 +181,7 @@ export function createAzamPayPayments(
       if (!sameSecret(config.callbackSecret, given)) throw reject('bad callback secret');
       const body = parseObject(rawBody.toString());
       if (!body) throw reject('body is not a JSON object');
-      const { transactionstatus, reference: theirs, amount, message } = body;
+      const { transactionstatus, reference: theirs, amount, currency, message } = body;
       // utilityref echoes the externalId we sent; some integrations also send externalId itself.
       const ours =
         typeof body.externalId === 'string' && body.externalId ? body.externalId : body.utilityref;
@@ -184,13 +194,13 @@ export function createAzamPayPayments(
             ? 'failed'
             : undefined;
       if (!status) throw reject('unknown transactionstatus');
-      const value = Number(amount);
       return {
         eventId: `${theirs}:${transactionstatus as string}`,
         reference: ours,
         status,
         providerReference: theirs,
-        ...(amount !== undefined && Number.isFinite(value) ? { amountTzs: Math.round(value) } : {}),
+        amount: reportedAmount(amount),
+        currency: azamPayCurrency(currency),
         ...(status === 'failed'
           ? { reason: typeof message === 'string' ? message.slice(0, 120) : 'Failed at AzamPay' }
           : {}),
@@ -204,8 +214,9 @@ export function createAzamPayPayments(
 /**
  * AzamPay's transaction-status query. Its existence is documented but not its exact shape; this is
  * the best known form (GET …/azampay/gettransactionstatus?pgReferenceId=&bankName=, answering
- * {success, data: {status|transactionstatus}}) and the one place to adjust once AzamPay confirms.
- * Anything unreadable is "pending": the payment then expires rather than being granted.
+ * {success, data: {status|transactionstatus, amount}}) and the one place to adjust once AzamPay
+ * confirms. Anything unreadable is "pending": the payment then expires rather than being granted;
+ * a success without a readable amount is held for review.
  */
 async function queryAzamPayStatus(args: {
   url: string;
@@ -234,7 +245,13 @@ async function queryAzamPayStatus(args: {
   const value = typeof raw === 'string' ? raw.toLowerCase() : '';
   const providerReference = args.providerReference;
   if (value === 'success' || value === 'successful' || value === 'completed') {
-    return { status: 'succeeded', providerReference };
+    // Without an amount in the answer the payment is held for review, never granted blind.
+    return {
+      status: 'succeeded',
+      providerReference,
+      amount: reportedAmount(data?.amount),
+      currency: azamPayCurrency(data?.currency),
+    };
   }
   if (value === 'failure' || value === 'failed') {
     const message = data?.message;

@@ -252,6 +252,19 @@ describe('ClickPesa payments', () => {
     expect(requests.at(-1)?.headers.authorization).toBe(`Bearer ${JWT}`);
   });
 
+  it.each<[string, Record<string, unknown>, { amount: number | null; currency: string | null }]>([
+    ['its collected amount and currency', {}, { amount: 5000, currency: 'TZS' }],
+    ['no collected amount', { collectedAmount: undefined }, { amount: null, currency: 'TZS' }],
+    ['a non-numeric amount', { collectedAmount: 'N/A' }, { amount: null, currency: 'TZS' }],
+    ['another amount', { collectedAmount: '500.00' }, { amount: 500, currency: 'TZS' }],
+    ['another currency', { collectedCurrency: 'USD' }, { amount: 5000, currency: 'USD' }],
+    ['no currency', { collectedCurrency: undefined }, { amount: 5000, currency: null }],
+  ])('reports what a SUCCESS query says was collected: %s', async (_name, change, money) => {
+    routes[`GET ${STATUS_PATH}`] = json(200, [{ ...pushAccepted, status: 'SUCCESS', ...change }]);
+    const answer = await createClickPesaPayments(config()).queryStatus({ reference: PAYMENT_ID });
+    expect(answer).toEqual({ status: 'succeeded', providerReference: 'CP-PAY-8841', ...money });
+  });
+
   it('answers pending for a payment ClickPesa does not know', async () => {
     routes[`GET ${STATUS_PATH}`] = json(404, { message: 'Payment not found' });
     expect(
@@ -294,8 +307,21 @@ describe('ClickPesa payments', () => {
         reference: PAYMENT_ID,
         status: 'succeeded',
         providerReference: 'CP-PAY-8841',
-        amountTzs: 5000,
+        amount: 5000,
+        currency: 'TZS',
       });
+    });
+
+    it.each<[string, Record<string, unknown>, { amount: number | null; currency: string | null }]>([
+      ['no collected amount', { collectedAmount: undefined }, { amount: null, currency: 'TZS' }],
+      ['a non-numeric amount', { collectedAmount: 'abc' }, { amount: null, currency: 'TZS' }],
+      ['a fraction, unrounded', { collectedAmount: '4999.6' }, { amount: 4999.6, currency: 'TZS' }],
+      ['another currency', { collectedCurrency: 'KES' }, { amount: 5000, currency: 'KES' }],
+      ['no currency', { collectedCurrency: undefined }, { amount: 5000, currency: null }],
+    ])('reads a signed webhook with %s as it says it', (_name, change, money) => {
+      const gateway = createClickPesaPayments(config());
+      const rawBody = signed({ event: 'PAYMENT RECEIVED', data: { ...data, ...change } });
+      expect(gateway.parseCallback({ headers: {}, rawBody })).toMatchObject(money);
     });
 
     it('accepts a PAYMENT FAILED webhook, whatever the key order of its JSON', () => {

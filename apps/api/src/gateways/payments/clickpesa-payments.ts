@@ -13,6 +13,8 @@ import {
   isObject,
   parseObject,
   providerDetail,
+  reportedAmount,
+  reportedCurrency,
   sameHex,
   type ProviderAnswer,
 } from './payment-http';
@@ -203,9 +205,19 @@ export function createClickPesaPayments(
       const id =
         typeof reply.id === 'string' || typeof reply.id === 'number' ? String(reply.id) : undefined;
       const message = typeof reply.message === 'string' ? reply.message.slice(0, 120) : undefined;
+      const ref = id ? { providerReference: id } : {};
+      if (ours === 'succeeded') {
+        // The payment objects the query returns carry what was collected, as the webhook does.
+        return {
+          status: ours,
+          ...ref,
+          amount: reportedAmount(reply.collectedAmount),
+          currency: reportedCurrency(reply.collectedCurrency),
+        };
+      }
       return {
         status: ours,
-        ...(id ? { providerReference: id } : {}),
+        ...ref,
         ...(ours === 'failed' ? { reason: message ?? 'Failed at ClickPesa' } : {}),
       };
     },
@@ -228,20 +240,19 @@ export function createClickPesaPayments(
             : undefined;
       if (!status) throw reject('not a payment event');
       if (!isObject(data)) throw reject('missing data');
-      const { id, orderReference, collectedAmount, message } = data;
+      const { id, orderReference, collectedAmount, collectedCurrency, message } = data;
       if (typeof id !== 'string' && typeof id !== 'number') throw reject('missing data.id');
       if (typeof orderReference !== 'string' || !orderReference)
         throw reject('missing data.orderReference');
-      const amount = Number(collectedAmount);
       return {
         // One event per payment and outcome: ClickPesa's retries of it carry the same id.
         eventId: `${String(id)}:${event as string}`,
         reference: orderReferenceToId(orderReference),
         status,
         providerReference: String(id),
-        ...(collectedAmount !== undefined && Number.isFinite(amount)
-          ? { amountTzs: Math.round(amount) }
-          : {}),
+        // What ClickPesa says it collected (data.collectedAmount, data.collectedCurrency).
+        amount: reportedAmount(collectedAmount),
+        currency: reportedCurrency(collectedCurrency),
         ...(status === 'failed'
           ? { reason: typeof message === 'string' ? message.slice(0, 120) : 'Failed at ClickPesa' }
           : {}),

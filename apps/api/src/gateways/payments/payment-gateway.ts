@@ -25,11 +25,20 @@ export interface StatusQuery {
   providerReference?: string;
 }
 
-export interface PaymentStatusAnswer {
-  status: 'pending' | 'succeeded' | 'failed';
-  providerReference?: string;
-  reason?: string;
+/**
+ * The money a provider says it collected, as it said it: checked against the order before
+ * anything is granted (another amount, another currency or none at all is held for review).
+ */
+export interface ReportedMoney {
+  /** The amount as reported, never rounded; null when missing or not a number. */
+  amount: number | null;
+  /** The ISO 4217 code as reported (upper case); null when missing. */
+  currency: string | null;
 }
+
+export type PaymentStatusAnswer =
+  | { status: 'pending' | 'failed'; providerReference?: string; reason?: string }
+  | ({ status: 'succeeded'; providerReference?: string } & ReportedMoney);
 
 export interface CallbackRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -37,15 +46,14 @@ export interface CallbackRequest {
   rawBody: string | Buffer;
 }
 
-/** A verified, final callback. */
-export interface PaymentCallback {
+/** A verified, final callback, with the money it reports (read on a failure too, unused). */
+export interface PaymentCallback extends ReportedMoney {
   /** The provider's unique id of this event: deduplicate on it. */
   eventId: string;
   /** Our payment id, as given to requestPush. */
   reference: string;
   status: 'succeeded' | 'failed';
   providerReference?: string;
-  amountTzs?: number;
   reason?: string;
 }
 

@@ -56,6 +56,21 @@ export function parseObject(body: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * An amount as a provider writes it (5000, "5000", "5000.00") → 5000; null when missing or not a
+ * plain non-negative number. Never rounded: 4999.5 is not the 5000 that was asked for.
+ */
+export function reportedAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
+  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** A currency code as a provider writes it → 'TZS'; null when missing or not text. */
+export function reportedCurrency(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null;
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -109,6 +109,7 @@ describe('simulator payments', () => {
       providerReference: accepted.providerReference,
       status: 'succeeded',
       amountTzs: 5000,
+      currency: 'TZS',
     });
     expect(parsed.eventId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -117,11 +118,15 @@ describe('simulator payments', () => {
       reference: push('').reference,
       status: 'succeeded',
       providerReference: accepted.providerReference,
-      amountTzs: 5000,
+      amount: 5000,
+      currency: 'TZS',
     });
+    // The status query says what was collected, as the callback does.
     expect(await gateway.queryStatus({ reference: push('').reference })).toEqual({
       status: 'succeeded',
       providerReference: accepted.providerReference,
+      amount: 5000,
+      currency: 'TZS',
     });
     // Also found by the provider's own reference.
     expect(
@@ -246,9 +251,12 @@ describe('simulator payments', () => {
       });
       await pushing.close();
       await sleep(40);
+      // The amount comes from the reference: this process never saw the push.
       expect(await ask('elsewhere-paid', paid.providerReference)).toEqual({
         status: 'succeeded',
         providerReference: paid.providerReference,
+        amount: 5000,
+        currency: 'TZS',
       });
       expect(await ask('elsewhere-declined', declined.providerReference)).toMatchObject({
         status: 'failed',
@@ -284,12 +292,33 @@ describe('simulator payments', () => {
       providerReference: 'SIM-1',
       status: 'succeeded',
       amountTzs: 5000,
+      currency: 'TZS',
     };
 
     it('accepts what signCallback signs', () => {
       const gateway = start();
       const { rawBody, headers } = gateway.signCallback(body);
-      expect(gateway.parseCallback({ headers, rawBody: Buffer.from(rawBody) })).toEqual(body);
+      const { amountTzs, ...rest } = body;
+      expect(gateway.parseCallback({ headers, rawBody: Buffer.from(rawBody) })).toEqual({
+        ...rest,
+        amount: amountTzs,
+      });
+    });
+
+    it.each<[string, Record<string, unknown>, { amount: number | null; currency: string | null }]>([
+      ['no amount', { amountTzs: undefined }, { amount: null, currency: 'TZS' }],
+      ['a non-numeric amount', { amountTzs: 'lots' }, { amount: null, currency: 'TZS' }],
+      [
+        'a fractional amount, unrounded',
+        { amountTzs: 4999.5 },
+        { amount: 4999.5, currency: 'TZS' },
+      ],
+      ['another currency', { currency: 'usd' }, { amount: 5000, currency: 'USD' }],
+      ['no currency', { currency: undefined }, { amount: 5000, currency: null }],
+    ])('reads a signed body with %s as it says it', (_name, change, money) => {
+      const gateway = start();
+      const { rawBody, headers } = gateway.signCallback({ ...body, ...change });
+      expect(gateway.parseCallback({ headers, rawBody })).toMatchObject(money);
     });
 
     type Forge = (raw: string, signature: string) => [string, string | undefined];

@@ -6,7 +6,14 @@ import {
   type PaymentGateway,
   type StatusQuery,
 } from './payment-gateway';
-import { header, hmacSha256Hex, parseObject, sameHex } from './payment-http';
+import {
+  header,
+  hmacSha256Hex,
+  parseObject,
+  reportedAmount,
+  reportedCurrency,
+  sameHex,
+} from './payment-http';
 
 /** The header carrying hex HMAC-SHA256(secret, raw body) on every simulator callback. */
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
@@ -39,6 +46,8 @@ export interface SimulatorCallbackBody {
   providerReference: string;
   status: 'succeeded' | 'failed';
   amountTzs: number;
+  /** Always TZS from the simulator; a forged callback may say otherwise. */
+  currency: string;
   reason?: string;
 }
 
@@ -56,14 +65,18 @@ interface SimulatedPayment {
 const DECLINE_REASON = 'Declined by the payer (simulated)';
 
 /**
- * The provider's reference carries the payment's fate and when the payer answers, as a real
- * aggregator keeps them on its side: any process's status query can then tell, not only the one
- * that took the push (whose timers die with it).
+ * The provider's reference carries the payment's fate, when the payer answers and the amount, as
+ * a real aggregator keeps them on its side: any process's status query can then tell (and report
+ * what was collected), not only the one that took the push (whose timers die with it).
  */
-const REFERENCE_PATTERN = /^SIM-(succeeded|failed|silent)-(\d{13})-[0-9a-f-]{36}$/;
+const REFERENCE_PATTERN = /^SIM-(succeeded|failed|silent)-(\d{13})-(\d+)-[0-9a-f-]{36}$/;
 
-function providerReferenceFor(outcome: SimulatedPayment['outcome'], decidesAt: number): string {
-  return `SIM-${outcome}-${String(decidesAt).padStart(13, '0')}-${randomUUID()}`;
+function providerReferenceFor(
+  outcome: SimulatedPayment['outcome'],
+  decidesAt: number,
+  amountTzs: number,
+): string {
+  return `SIM-${outcome}-${String(decidesAt).padStart(13, '0')}-${amountTzs}-${randomUUID()}`;
 }
 
 /**
@@ -107,7 +120,11 @@ export class SimulatorPayments implements PaymentGateway {
           : 'succeeded';
     const payment: SimulatedPayment = {
       reference,
-      providerReference: providerReferenceFor(outcome, Date.now() + this.options.delayMs),
+      providerReference: providerReferenceFor(
+        outcome,
+        Date.now() + this.options.delayMs,
+        amountTzs,
+      ),
       amountTzs,
       outcome,
       decided: false,
@@ -136,7 +153,12 @@ export class SimulatorPayments implements PaymentGateway {
     return Promise.resolve(
       payment.outcome === 'failed'
         ? { status: 'failed' as const, providerReference, reason: DECLINE_REASON }
-        : { status: 'succeeded' as const, providerReference },
+        : {
+            status: 'succeeded' as const,
+            providerReference,
+            amount: payment.amountTzs,
+            currency: 'TZS',
+          },
     );
   }
 
@@ -150,7 +172,7 @@ export class SimulatorPayments implements PaymentGateway {
     if (!sameHex(hmacSha256Hex(this.secret, rawBody), signature)) throw reject('bad signature');
     const body = parseObject(rawBody.toString());
     if (!body) throw reject('body is not a JSON object');
-    const { eventId, reference, providerReference, status, amountTzs, reason } = body;
+    const { eventId, reference, providerReference, status, amountTzs, currency, reason } = body;
     if (typeof eventId !== 'string' || !eventId) throw reject('missing eventId');
     if (typeof reference !== 'string' || !reference) throw reject('missing reference');
     if (status !== 'succeeded' && status !== 'failed') throw reject('unknown status');
@@ -159,7 +181,8 @@ export class SimulatorPayments implements PaymentGateway {
       reference,
       status,
       ...(typeof providerReference === 'string' ? { providerReference } : {}),
-      ...(Number.isInteger(amountTzs) ? { amountTzs: amountTzs as number } : {}),
+      amount: reportedAmount(amountTzs),
+      currency: reportedCurrency(currency),
       ...(typeof reason === 'string' ? { reason } : {}),
     };
   }
@@ -206,6 +229,7 @@ export class SimulatorPayments implements PaymentGateway {
       providerReference: payment.providerReference,
       status: payment.outcome === 'failed' ? 'failed' : 'succeeded',
       amountTzs: payment.amountTzs,
+      currency: 'TZS',
       ...(payment.outcome === 'failed' ? { reason: DECLINE_REASON } : {}),
     };
     const { rawBody, headers } = this.signCallback(body);
@@ -246,13 +270,14 @@ export class SimulatorPayments implements PaymentGateway {
 /** A payment another process pushed, as its reference tells; undefined for one not ours. */
 function fromProviderReference(
   providerReference: string | undefined,
-): Pick<SimulatedPayment, 'providerReference' | 'outcome' | 'decided'> | undefined {
+): Pick<SimulatedPayment, 'providerReference' | 'outcome' | 'decided' | 'amountTzs'> | undefined {
   const match = providerReference ? REFERENCE_PATTERN.exec(providerReference) : null;
   if (!match || !providerReference) return undefined;
   return {
     providerReference,
     outcome: match[1] as SimulatedPayment['outcome'],
     decided: Number(match[2]) <= Date.now(),
+    amountTzs: Number(match[3]),
   };
 }
 

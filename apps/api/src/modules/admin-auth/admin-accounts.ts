@@ -90,6 +90,33 @@ export async function resetAdminPassword(
   return { adminId: account.id, username };
 }
 
+/**
+ * Two-step sign-in off for an admin who lost both their authenticator and their recovery codes,
+ * by the operator (the CLI): nobody is locked out for good. Outside production they may sign in
+ * with the password alone; in production they sign in and set it up again before anything else.
+ */
+export async function resetAdminTwoStep(
+  repository: AdminAuthRepository,
+  input: { username: string; clock: Clock },
+): Promise<AccountChange> {
+  const username = normaliseUsername(input.username);
+  const account = await repository.findAdminByUsername(username);
+  if (!account) throw new AdminAccountError(`No admin is named "${username}".`);
+  const now = input.clock();
+  await repository.transaction(async (tx) => {
+    await tx.disableTotp(account.id, now);
+    await tx.recordAudit({
+      adminId: null,
+      actor: 'system',
+      action: 'admin.two-step-reset',
+      targetType: 'admin',
+      targetId: account.id,
+      at: now,
+    });
+  });
+  return { adminId: account.id, username };
+}
+
 export interface BootstrapOptions {
   /** ADMIN_USERNAME and ADMIN_PASSWORD, when both are set. */
   configured: { username: string; password: string } | undefined;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock';
 import { createSessionTokens } from '../../lib/session-tokens';
 
@@ -46,6 +47,46 @@ export function createAdminTokens(jwtSecret: string, clock: Clock): AdminTokens 
     async verify(token) {
       const claims = await tokens.verify(token);
       return claims && { adminId: claims.subject, sessionId: claims.sessionId };
+    },
+  };
+}
+
+/**
+ * Five minutes between the password and the code: time to open the app and type six digits, too
+ * short for a token caught on the way to outlive the sign-in it was made for.
+ */
+export const ADMIN_MFA_TOKEN_TTL_SECONDS = 5 * 60;
+
+export const ADMIN_MFA_JWT_AUDIENCE = 'makazi-admin-mfa';
+/** Neither an admin token nor a user token: it opens the second step and nothing else. */
+export const ADMIN_MFA_JWT_TYPE = 'admin-mfa+jwt';
+
+export interface AdminMfaTokens {
+  /** A token naming the admin who gave the right password at `issuedAt`. */
+  sign(adminId: string, issuedAt: Date): Promise<string>;
+  /** The admin and when the password was given; null for anything but a live token of this kind. */
+  verify(token: string): Promise<{ adminId: string; issuedAt: Date } | null>;
+}
+
+/*
+ * The token of the password step when the admin has two-step sign-in on. It starts no session:
+ * the shared check (lib/session-tokens.ts) insists on its own audience and typ, so it never opens
+ * an admin route, and its sid is a random name for this one sign-in attempt, stored nowhere.
+ */
+export function createAdminMfaTokens(jwtSecret: string, clock: Clock): AdminMfaTokens {
+  const tokens = createSessionTokens({
+    secret: jwtSecret,
+    clock,
+    audience: ADMIN_MFA_JWT_AUDIENCE,
+    type: ADMIN_MFA_JWT_TYPE,
+    ttlSeconds: ADMIN_MFA_TOKEN_TTL_SECONDS,
+  });
+  return {
+    sign: (adminId, issuedAt) =>
+      tokens.sign({ subject: adminId, sessionId: randomUUID() }, issuedAt),
+    async verify(token) {
+      const claims = await tokens.verify(token);
+      return claims && { adminId: claims.subject, issuedAt: claims.issuedAt };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { payments, pendingChanges, properties, users } from '../../db/schema';
+import { accountHolders } from './admin-users.repository';
 
 /*
  * The dashboard's numbers, computed by the database in two statements. Days and months are East
@@ -22,6 +23,8 @@ export interface DashboardTotals {
   approvedHouseForSale: number;
   /** The review queue: new listings and edits of live ones. */
   pending: number;
+  /** Payments held because the provider reported other money than the order's. */
+  paymentsNeedingReview: number;
   revenueThisMonth: number;
 }
 
@@ -59,7 +62,7 @@ export function createAdminDashboardRepository(db: Database): AdminDashboardRepo
         sql`count(*) filter (where ${p.status} = 'approved' and ${p.type} = ${sql.raw(`'${type}'`)})::int`;
       // Sums of bigint are numeric, which the drivers return as strings: whole TZS fit a float8.
       const result = await db.execute<Record<keyof DashboardTotals, number>>(sql`select
-  (select count(*)::int from ${users}) as "totalUsers",
+  (select count(*)::int from ${users} where ${accountHolders}) as "totalUsers",
   ${approvedOf('Land')} as "approvedLand",
   ${approvedOf('Rent')} as "approvedRent",
   ${approvedOf('Apartment')} as "approvedApartment",
@@ -67,6 +70,8 @@ export function createAdminDashboardRepository(db: Database): AdminDashboardRepo
   count(*) filter (where ${p.status} = 'pending')::int
     + (select count(*)::int from ${pendingChanges} where ${pendingChanges.status} = 'pending')
     as "pending",
+  (select count(*)::int from ${payments} where ${payments.status} = 'needs_review')
+    as "paymentsNeedingReview",
   (select coalesce(sum(${payments.amountTzs}), 0)::float8 from ${payments}
     where ${payments.status} = 'succeeded' and ${payments.completedAt} >= ${monthStart}
       and ${payments.completedAt} < ${nextMonthStart}) as "revenueThisMonth"

@@ -26,6 +26,7 @@ export function createAdminDashboardService(
         totalApartments: totals.approvedApartment,
         totalHousesForSale: totals.approvedHouseForSale,
         awaitingReview: totals.pending,
+        paymentsNeedingReview: totals.paymentsNeedingReview,
         revenueThisMonth: totals.revenueThisMonth,
         daily,
       };

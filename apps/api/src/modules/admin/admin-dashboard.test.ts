@@ -67,6 +67,9 @@ beforeAll(async () => {
   await payment('failed', 50_000, eat('2026-12-01T00:40:00'));
   await payment('expired', 60_000, eat('2026-11-30T10:00:00'));
   await payment('pending', 70_000, null);
+  // Held for review: never revenue, counted apart.
+  await payment('needs_review', 80_000, eat('2026-12-01T00:50:00'));
+  await payment('needs_review', 90_000, eat('2026-10-01T09:00:00'));
 });
 afterAll(async () => {
   await t.close();
@@ -104,6 +107,10 @@ describe('the dashboard numbers', () => {
       totalHousesForSale: 1,
       awaitingReview: 2,
     });
+  });
+
+  it('counts the payments held for review, whenever they came', async () => {
+    expect((await dashboard()).paymentsNeedingReview).toBe(2);
   });
 
   it('sums the succeeded payments completed since the 1st of this month in East Africa Time', async () => {

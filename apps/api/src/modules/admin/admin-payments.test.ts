@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminPaymentsResponse } from '@makazi/contracts/admin';
 import type { TErrorResponse } from '@makazi/contracts/common';
+import type { TPaymentStatus } from '@makazi/contracts/payment-values';
 import { parseCsv } from '../../db/seed/csv';
 import { payments } from '../../db/schema';
 import { isAppError } from '../../lib/errors';
@@ -57,7 +58,7 @@ interface PaymentOptions {
   createdAt: string;
   user?: UserRow;
   purpose?: 'subscription' | 'promotion';
-  status?: 'pending' | 'succeeded' | 'failed' | 'expired';
+  status?: TPaymentStatus;
   network?: 'mpesa' | 'halopesa' | 'airtelmoney' | 'tpesa' | 'tigopesa';
   amount?: number;
   reason?: string | null;
@@ -193,7 +194,14 @@ describe('GET /api/admin/payments', () => {
     const totals = {
       count: 5,
       succeededAmount: 6_000,
-      byStatus: { pending: 1, succeeded: 3, failed: 1, expired: 0 },
+      byStatus: {
+        pending: 1,
+        succeeded: 3,
+        failed: 1,
+        expired: 0,
+        cancelled: 0,
+        needs_review: 0,
+      },
     };
 
     const first = await list(`${range}&pageSize=2`);
@@ -212,7 +220,14 @@ describe('GET /api/admin/payments', () => {
     expect(succeeded.totals).toEqual({
       count: 3,
       succeededAmount: 6_000,
-      byStatus: { pending: 0, succeeded: 3, failed: 0, expired: 0 },
+      byStatus: {
+        pending: 0,
+        succeeded: 3,
+        failed: 0,
+        expired: 0,
+        cancelled: 0,
+        needs_review: 0,
+      },
     });
   });
 
@@ -226,7 +241,14 @@ describe('GET /api/admin/payments', () => {
       totals: {
         count: 0,
         succeededAmount: 0,
-        byStatus: { pending: 0, succeeded: 0, failed: 0, expired: 0 },
+        byStatus: {
+          pending: 0,
+          succeeded: 0,
+          failed: 0,
+          expired: 0,
+          cancelled: 0,
+          needs_review: 0,
+        },
       },
     });
   });
@@ -256,6 +278,44 @@ describe('GET /api/admin/payments', () => {
     expect(await ids('purpose=promotion')).toEqual([c]);
     expect(await ids('purpose=subscription&provider=tigopesa')).toEqual([b]);
     expect(await ids('status=failed')).toEqual([]);
+  });
+
+  it('finds the payments held for review, with their reason, and counts them apart', async () => {
+    const held = await insertPayment({
+      createdAt: '2028-06-02T10:00:00.000Z',
+      status: 'needs_review',
+      amount: 10_000,
+      reason: 'The payment provider reported a different amount than the price.',
+      providerReference: 'CP-REVIEW-1',
+      completedAt: '2028-06-02T10:01:00.000Z',
+    });
+    await insertPayment({ createdAt: '2028-06-03T10:00:00.000Z', status: 'cancelled' });
+    await insertPayment({ createdAt: '2028-06-04T10:00:00.000Z', status: 'succeeded' });
+    const range = 'from=2028-06-01&to=2028-06-30';
+    const page = await list(`${range}&status=needs_review`);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({
+      id: held,
+      status: 'needs_review',
+      reason: 'The payment provider reported a different amount than the price.',
+      providerReference: 'CP-REVIEW-1',
+    });
+    expect(page.totals).toEqual({
+      count: 1,
+      // Held money is not revenue.
+      succeededAmount: 0,
+      byStatus: {
+        pending: 0,
+        succeeded: 0,
+        failed: 0,
+        expired: 0,
+        cancelled: 0,
+        needs_review: 1,
+      },
+    });
+    const all = await list(range);
+    expect(all.totals.byStatus).toMatchObject({ needs_review: 1, cancelled: 1, succeeded: 1 });
+    expect(all.totals.succeededAmount).toBe(5_000);
   });
 
   it('takes an open-ended range', async () => {

@@ -1,4 +1,16 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import { properties, users } from '../../db/schema';
@@ -73,12 +85,25 @@ const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' ||
 
 const notDeleted = ne(properties.status, 'archived');
 
+/**
+ * Rows that are someone's account: the number was proven by a code, or the account was deleted
+ * (which takes a sign-in; rows deleted before numbers were marked proven have no mark). A sign-up
+ * nobody answered a code for is no one's yet, and the admin pages do not show or count it.
+ */
+export const accountHolders: SQL = or(
+  isNotNull(users.phoneVerifiedAt),
+  isNotNull(users.deletedAt),
+)!;
+
 export function createAdminUsersRepository(db: Database): AdminUsersRepository {
   return {
     transaction: (work) => db.transaction((tx) => work(createAdminUsersRepository(tx))),
 
     async listUsers(pattern, limit, offset) {
-      const where: SQL | undefined = pattern === undefined ? undefined : ilike(searchText, pattern);
+      const where = and(
+        accountHolders,
+        pattern === undefined ? undefined : ilike(searchText, pattern),
+      );
       const rows = await db
         .select(userColumns)
         .from(users)

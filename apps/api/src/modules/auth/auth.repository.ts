@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Database } from '../../db/client';
 import { authSessions, otpChallenges, refreshTokens, smsBudget, users } from '../../db/schema';
@@ -9,6 +9,22 @@ export interface AuthUser {
   lastName: string;
   phoneNumber: string;
   locale: TLocale;
+  /** Until then no code is sent or accepted: too many wrong codes in a day. */
+  signInLockedUntil: Date | null;
+}
+
+export interface NewSignup {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  locale: TLocale;
+}
+
+/** A user's wrong codes in the current 24-hour window, after counting one more. */
+export interface WrongCodeCount {
+  count: number;
+  /** Set once the count reached the day's limit. */
+  lockedUntil: Date | null;
 }
 
 export interface ChallengeRow {
@@ -40,6 +56,8 @@ export interface NewSession {
 export interface RotatedToken {
   sessionId: string;
   userId: string;
+  /** When the session's code was answered: its absolute lifetime runs from here. */
+  sessionCreatedAt: Date;
 }
 
 export interface SmsBudgetWindow {
@@ -56,13 +74,21 @@ export interface AuthRepository {
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T>;
 
+  /** The row holding the number, whether or not its phone is proven yet. */
   findUserByPhone(phoneNumber: string): Promise<AuthUser | undefined>;
-  /** undefined: the phone number is already registered (also when another insert just won). */
-  insertUser(values: Omit<AuthUser, 'id'>): Promise<{ id: string } | undefined>;
+  /**
+   * Creates the user, unverified; or, when an unverified row holds the number, gives it these
+   * names and locale (its counters and codes stay). undefined: a verified account holds the
+   * number, and nothing was written. One statement, so concurrent sign-ups of a number agree.
+   */
+  saveSignup(values: NewSignup, now: Date): Promise<{ id: string } | undefined>;
   setUserLocale(userId: string, locale: TLocale): Promise<void>;
 
-  /** Holds the user's row until the transaction ends, so one user's sends happen one at a time. */
-  lockUserForSend(userId: string): Promise<void>;
+  /**
+   * Holds the user's row until the transaction ends, so one user's sends happen one at a time;
+   * returns its day lock as it stands once held.
+   */
+  lockUserForSend(userId: string): Promise<{ signInLockedUntil: Date | null }>;
   newestChallenge(userId: string): Promise<ChallengeRow | undefined>;
   /** When the newest `limit` codes since `since` were sent, newest first. */
   recentSendsToUser(userId: string, since: Date, limit: number): Promise<Date[]>;
@@ -88,6 +114,23 @@ export interface AuthRepository {
   /** The new count, or undefined when the challenge was already spent or locked meanwhile. */
   recordFailedAttempt(id: string, maxFailedAttempts: number): Promise<number | undefined>;
   /**
+   * Counts one wrong code against the user's 24-hour window (a window older than `windowMs`
+   * starts afresh at `now`), in one statement: concurrent wrong codes are counted one after the
+   * other, so exactly one of them sees the count reach `limit`. That one also sets the lock, to
+   * the window's end.
+   */
+  recordWrongCode(
+    userId: string,
+    now: Date,
+    windowMs: number,
+    limit: number,
+  ): Promise<WrongCodeCount>;
+  /**
+   * A code was answered: proves the number (the first time), clears the wrong codes. false, and
+   * nothing written, when the day lock holds at `now` (set by a wrong code meanwhile).
+   */
+  markSignedIn(userId: string, now: Date): Promise<boolean>;
+  /**
    * Spends the challenge if it is still the user's newest, unspent, unexpired and not locked:
    * true for exactly one of any number of concurrent callers.
    */
@@ -99,8 +142,15 @@ export interface AuthRepository {
 
   /** A session and its first refresh token. */
   createSession(session: NewSession): Promise<{ sessionId: string }>;
-  /** Marks the token rotated if it is live (unrotated, unexpired, session not revoked). */
-  rotateRefreshToken(tokenHash: string, now: Date): Promise<RotatedToken | undefined>;
+  /**
+   * Marks the token rotated if it is live: unrotated, unexpired, its session not revoked and
+   * started after `sessionsStartedAfter` (sessions end at an absolute age, however refreshed).
+   */
+  rotateRefreshToken(
+    tokenHash: string,
+    now: Date,
+    sessionsStartedAfter: Date,
+  ): Promise<RotatedToken | undefined>;
   insertRefreshToken(
     sessionId: string,
     tokenHash: string,
@@ -111,8 +161,11 @@ export interface AuthRepository {
     tokenHash: string,
   ): Promise<{ sessionId: string; rotatedAt: Date | null } | undefined>;
   revokeSession(sessionId: string, reason: RevokedReason, now: Date): Promise<void>;
-  /** true when the session exists, is not revoked, and belongs to this existing, undeleted user. */
-  isSessionActive(sessionId: string, userId: string): Promise<boolean>;
+  /**
+   * true when the session exists, is not revoked, started after `sessionsStartedAfter`, and
+   * belongs to this existing, undeleted user.
+   */
+  isSessionActive(sessionId: string, userId: string, sessionsStartedAfter: Date): Promise<boolean>;
 }
 
 const challengeColumns = {
@@ -123,6 +176,9 @@ const challengeColumns = {
   expiresAt: otpChallenges.expiresAt,
   consumedAt: otpChallenges.consumedAt,
 };
+
+/** An instant as a query parameter: the application's clock, never the database's now(). */
+const timestamp = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 export function createAuthRepository(db: Database): AuthRepository {
   return {
@@ -136,17 +192,28 @@ export function createAuthRepository(db: Database): AuthRepository {
           firstName: users.firstName,
           lastName: users.lastName,
           locale: users.locale,
+          signInLockedUntil: users.signInLockedUntil,
         })
         .from(users)
         .where(eq(users.phoneNumber, phoneNumber));
       return row && { ...row, phoneNumber };
     },
 
-    async insertUser(values) {
+    async saveSignup(values, now) {
       const [row] = await db
         .insert(users)
         .values(values)
-        .onConflictDoNothing({ target: users.phoneNumber })
+        .onConflictDoUpdate({
+          target: users.phoneNumber,
+          set: {
+            firstName: values.firstName,
+            lastName: values.lastName,
+            locale: values.locale,
+            updatedAt: now,
+          },
+          // A proven number is someone's account: never touched by a sign-up.
+          setWhere: isNull(users.phoneVerifiedAt),
+        })
         .returning({ id: users.id });
       return row;
     },
@@ -158,11 +225,12 @@ export function createAuthRepository(db: Database): AuthRepository {
     async lockUserForSend(userId) {
       // NO KEY UPDATE: serialises sends per user without blocking the foreign-key checks of
       // concurrent inserts that reference the user (sessions, challenges).
-      await db
-        .select({ id: users.id })
+      const [row] = await db
+        .select({ signInLockedUntil: users.signInLockedUntil })
         .from(users)
         .where(eq(users.id, userId))
         .for('no key update');
+      return { signInLockedUntil: row?.signInLockedUntil ?? null };
     },
 
     async newestChallenge(userId) {
@@ -280,6 +348,48 @@ export function createAuthRepository(db: Database): AuthRepository {
       return row?.failedAttempts;
     },
 
+    async recordWrongCode(userId, now, windowMs, limit) {
+      const at = timestamp(now);
+      const window = sql`make_interval(secs => ${windowMs / 1000}::double precision)`;
+      const fresh = sql`(${users.wrongCodesSince} is null
+        or ${users.wrongCodesSince} <= ${at} - ${window})`;
+      const count = sql`(case when ${fresh} then 1 else ${users.wrongCodes} + 1 end)`;
+      const since = sql`(case when ${fresh} then ${at} else ${users.wrongCodesSince} end)`;
+      // Every right-hand side reads the row as it was before this update.
+      const [row] = await db
+        .update(users)
+        .set({
+          wrongCodes: count,
+          wrongCodesSince: since,
+          signInLockedUntil: sql`case when ${count} >= ${limit}::int
+            then ${since} + ${window}
+            else ${users.signInLockedUntil} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ count: users.wrongCodes, lockedUntil: users.signInLockedUntil });
+      if (!row) throw new Error(`recordWrongCode: no user ${userId}`);
+      return row;
+    },
+
+    async markSignedIn(userId, now) {
+      const rows = await db
+        .update(users)
+        .set({
+          phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${timestamp(now)})`,
+          wrongCodes: 0,
+          wrongCodesSince: null,
+          signInLockedUntil: null,
+        })
+        .where(
+          and(
+            eq(users.id, userId),
+            or(isNull(users.signInLockedUntil), lte(users.signInLockedUntil, now)),
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
     async consumeChallenge({ id, userId }, now, maxFailedAttempts) {
       const rows = await db
         .update(otpChallenges)
@@ -313,7 +423,7 @@ export function createAuthRepository(db: Database): AuthRepository {
       return { sessionId: session!.id };
     },
 
-    async rotateRefreshToken(tokenHash, now) {
+    async rotateRefreshToken(tokenHash, now, sessionsStartedAfter) {
       const [row] = await db
         .update(refreshTokens)
         .set({ rotatedAt: now })
@@ -325,9 +435,14 @@ export function createAuthRepository(db: Database): AuthRepository {
             gt(refreshTokens.expiresAt, now),
             eq(authSessions.id, refreshTokens.sessionId),
             isNull(authSessions.revokedAt),
+            gt(authSessions.createdAt, sessionsStartedAfter),
           ),
         )
-        .returning({ sessionId: refreshTokens.sessionId, userId: authSessions.userId });
+        .returning({
+          sessionId: refreshTokens.sessionId,
+          userId: authSessions.userId,
+          sessionCreatedAt: authSessions.createdAt,
+        });
       return row;
     },
 
@@ -350,7 +465,7 @@ export function createAuthRepository(db: Database): AuthRepository {
         .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
     },
 
-    async isSessionActive(sessionId, userId) {
+    async isSessionActive(sessionId, userId, sessionsStartedAfter) {
       const [row] = await db
         .select({ id: authSessions.id })
         .from(authSessions)
@@ -360,6 +475,7 @@ export function createAuthRepository(db: Database): AuthRepository {
             eq(authSessions.id, sessionId),
             eq(authSessions.userId, userId),
             isNull(authSessions.revokedAt),
+            gt(authSessions.createdAt, sessionsStartedAfter),
             isNull(users.deletedAt),
           ),
         );

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ZLoginBody,
@@ -15,7 +16,7 @@ import type { LimitsConfig } from '../../config';
 import { preferredLocale } from '../../lib/locale';
 import { errors, security } from '../../lib/route-schema';
 import { clientAddress } from '../../plugins/rate-limit';
-import type { AuthService } from './auth.service';
+import type { AuthService, UnknownNumberBudget } from './auth.service';
 
 /*
  * Coarse per-address flood guards (plugins/rate-limit.ts, in Redis when there is one) in front of
@@ -25,7 +26,7 @@ import type { AuthService } from './auth.service';
  * (SIGNUPS_PER_ADDRESS_PER_HOUR, CODES_PER_ADDRESS_PER_HOUR). The service counts codes per address
  * exactly; the route's limit is twice that, since it also counts what sends nothing (a number
  * nobody registered, a resend asked for too soon). Verifying allows two answers per code (a typo,
- * then the right one); guessing is bounded per code, not here. Refresh and logout
+ * then the right one); guessing is bounded per code and per number a day, not here. Refresh and logout
  * have none: their tokens are 256 random bits, and a tight limit would sign a whole carrier out.
  */
 function routeLimits(limits: AuthRouteLimits) {
@@ -36,7 +37,10 @@ function routeLimits(limits: AuthRouteLimits) {
   };
 }
 
-type AuthRouteLimits = Pick<LimitsConfig, 'signupsPerAddressPerHour' | 'codesPerAddressPerHour'>;
+type AuthRouteLimits = Pick<
+  LimitsConfig,
+  'signupsPerAddressPerHour' | 'codesPerAddressPerHour' | 'unknownNumberLookupsPerAddressPerHour'
+>;
 
 const NO_STORE = 'no-store';
 
@@ -45,6 +49,23 @@ export const authRoutes: FastifyPluginCallbackZod<{
   limits: AuthRouteLimits;
 }> = (app, { service, limits }, done) => {
   const limit = routeLimits(limits);
+  // Lookups that would name whether a number has an account (login of an unknown number, signup
+  // of a verified one), per client address, in the rate-limit plugin's store: Redis with
+  // REDIS_URL, so every process counts into one budget. One limiter for both routes, one count.
+  // While Redis is down it fails open like every limit of the plugin (decision 018): numbers are
+  // named as before this budget existed, and every other guard still holds.
+  const unknownNumbers = app.createRateLimit({
+    max: limits.unknownNumberLookupsPerAddressPerHour,
+    timeWindow: '1 hour',
+    // The keys of createRateLimit carry no route name: the prefix keeps them apart from others.
+    keyGenerator: (request) => `unknown-number:${clientAddress(request)}`,
+  });
+  const unknownNumberBudget =
+    (request: FastifyRequest): UnknownNumberBudget =>
+    async () => {
+      const verdict = await unknownNumbers(request);
+      return verdict.isAllowed || !verdict.isExceeded;
+    };
   // Answers carry tokens or say whether a number is registered: never cached anywhere.
   app.addHook('onSend', (_request, reply, _payload, next) => {
     reply.header('Cache-Control', NO_STORE);
@@ -61,14 +82,16 @@ export const authRoutes: FastifyPluginCallbackZod<{
         security: security.public,
         summary: 'Register a phone number with a name; sign in afterwards with /auth/login',
         description:
-          'sub is the new user’s id. The language Accept-Language prefers (sw or en) becomes the account’s, for its SMS. 409 when the number is already registered; 429 (with Retry-After) after too many sign-ups from one address.',
+          'sub is the new user’s id. No account exists until a code sent to the number is answered (POST /auth/verify-otp): signing up again with a number nobody proved yet starts it over with the new names. The language Accept-Language prefers (sw or en) becomes the account’s, for its SMS. 409 when a proven account holds the number, while the client address has looked up fewer than UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR such numbers an hour (shared with login); past that, the answer of a new sign-up, and nothing is written. 429 (with Retry-After) after too many sign-ups from one address.',
         body: ZSignupBody,
         response: { 201: ZSignupResponse, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const locale = preferredLocale(request.headers['accept-language']);
-      const created = await service.signup(request.body, locale);
+      const created = await service.signup(request.body, {
+        locale: preferredLocale(request.headers['accept-language']),
+        unknownNumberBudget: unknownNumberBudget(request),
+      });
       return reply.code(201).send(created);
     },
   );
@@ -83,7 +106,7 @@ export const authRoutes: FastifyPluginCallbackZod<{
         security: security.public,
         summary: 'Send a one-time code by SMS to a registered phone',
         description:
-          'The code is never in the answer. 429 (with Retry-After) when asked again too soon, too often for the phone or the address, or after too many wrong codes; 503 (with Retry-After) when the SMS could not be sent or the SMS budget of the hour or day is spent (numbers that have signed in before keep the last tenth of it).',
+          'The code is never in the answer. 404 for a number without an account, while the client address has looked up fewer than UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR such numbers an hour; past that, the answer a registered number gets, with no SMS. 429 (with Retry-After) when asked again too soon, too often for the phone or the address, after too many wrong codes for one code, or for the rest of the 24 hours in which the number took WRONG_CODES_PER_DAY wrong codes; 503 (with Retry-After) when the SMS could not be sent or the SMS budget of the hour or day is spent (numbers that have signed in before keep the last tenth of it).',
         body: ZLoginBody,
         response: { 200: ZLoginResponse, ...errors(400, 404, 429, 503) },
       },
@@ -93,6 +116,7 @@ export const authRoutes: FastifyPluginCallbackZod<{
       return service.login(request.body, {
         requestIp: clientAddress(request),
         locale: language ? preferredLocale(language) : undefined,
+        unknownNumberBudget: unknownNumberBudget(request),
       });
     },
   );
@@ -107,9 +131,9 @@ export const authRoutes: FastifyPluginCallbackZod<{
         security: security.public,
         summary: 'Exchange the code for an access token and a refresh token',
         description:
-          'The access token lives expires_in seconds; refresh it with POST /api/auth/refresh-token. 400 OTP_INVALID for a wrong code (the message says how many tries are left), OTP_EXPIRED for a code that is used, replaced or past its time; 404 for a number nobody registered; 429 (with Retry-After) after too many wrong codes, or too many tries from one address.',
+          'The access token lives expires_in seconds; refresh it with POST /api/auth/refresh-token. Answering a code proves the number: until then the account does not exist. 400 OTP_INVALID for a wrong code (the message says how many tries are left), OTP_EXPIRED for a code that is used, replaced or past its time, and for a number without an account; 429 (with Retry-After) after too many wrong codes for one code, for the rest of the 24 hours in which the number took WRONG_CODES_PER_DAY wrong codes (its owner is told by SMS), or too many tries from one address.',
         body: ZVerifyOtpBody,
-        response: { 200: ZVerifyOtpResponse, ...errors(400, 404, 429) },
+        response: { 200: ZVerifyOtpResponse, ...errors(400, 429) },
       },
     },
     async (request) =>
@@ -126,7 +150,7 @@ export const authRoutes: FastifyPluginCallbackZod<{
         security: security.public,
         summary: 'Exchange a refresh token for a new access token and a new refresh token',
         description:
-          'The refresh token sent is spent. Sending a spent one again ends its session (reuse of a stolen copy).',
+          'The refresh token sent is spent. Sending a spent one again ends its session (reuse of a stolen copy). A session ends SESSION_MAX_AGE_DAYS after its code was answered, however often refreshed: then 401.',
         body: ZRefreshTokenBody,
         response: { 200: ZRefreshTokenResponse, ...errors(400, 401) },
       },

@@ -2,6 +2,7 @@ import {
   OTP_MAX_FAILED_ATTEMPTS,
   OTP_RESEND_AFTER_SECONDS,
   OTP_TTL_SECONDS,
+  SIGN_IN_LOCKED_MESSAGE_START,
 } from '@makazi/contracts/auth-values';
 import type {
   TLoginBody,
@@ -19,11 +20,13 @@ import type { LimitsConfig } from '../../config';
 import { AppError, ServiceUnavailableError, invalidField, notFound } from '../../lib/errors';
 import { maskPhone, normaliseTanzanianMobile } from '../../lib/phone';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
+import { eatDayStart } from '../../lib/east-africa-day';
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Actor } from '../access/access';
 import type { AuthRepository, AuthUser, ChallengeRow, SmsBudgetWindow } from './auth.repository';
+import { createDecoys } from './decoy';
 import { createOtpHasher, generateOtpCode } from './otp';
-import { otpSmsText } from './sms-text';
+import { otpSmsText, signInLockedSmsText } from './sms-text';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -39,8 +42,6 @@ export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
  * is tight, the last tenth goes to people who already have an account in use.
  */
 export const SMS_BUDGET_SHARE_FOR_NEWCOMERS = 0.9;
-/** East Africa Time has no daylight saving: the SMS budget's day starts at 00:00 EAT, 21:00 UTC. */
-const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * How long wrong answers count against a user: a new code inherits the failures of the previous
@@ -54,11 +55,25 @@ const USER_AGENT_MAX_LENGTH = 200;
 
 const PHONE_FORMAT_MESSAGE = 'must be a Tanzanian mobile number such as 0712345678';
 
+/**
+ * Counts one lookup of a number without an account (login) or held by a verified one (signup)
+ * for the client address, in the counter store every process shares; true while the address is
+ * within UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR, so the answer may say what it found.
+ */
+export type UnknownNumberBudget = () => Promise<boolean>;
+
+export interface SignupContext {
+  /** From Accept-Language: the account's SMS language. */
+  locale: TLocale;
+  unknownNumberBudget: UnknownNumberBudget;
+}
+
 export interface LoginContext {
   /** The client address the per-address send limit counts (plugins/rate-limit clientAddress). */
   requestIp: string;
   /** From Accept-Language when the request has one: becomes the user's SMS language. */
   locale: TLocale | undefined;
+  unknownNumberBudget: UnknownNumberBudget;
 }
 
 export interface VerifyContext {
@@ -66,7 +81,7 @@ export interface VerifyContext {
 }
 
 export interface AuthService {
-  signup(body: TSignupBody, locale: TLocale): Promise<TSignupResponse>;
+  signup(body: TSignupBody, context: SignupContext): Promise<TSignupResponse>;
   login(body: TLoginBody, context: LoginContext): Promise<TLoginResponse>;
   verifyOtp(body: TVerifyOtpBody, context: VerifyContext): Promise<TVerifyOtpResponse>;
   refresh(refreshToken: string): Promise<TRefreshTokenResponse>;
@@ -77,15 +92,26 @@ export interface AuthService {
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
-  /** Codes per address (a coarse flood guard) and the SMS budget (SMS_BUDGET_PER_HOUR/DAY). */
-  limits: Pick<LimitsConfig, 'codesPerAddressPerHour' | 'smsPerHour' | 'smsPerDay'>;
+  /**
+   * Codes per address (a coarse flood guard), the SMS budget (SMS_BUDGET_PER_HOUR/DAY) and the
+   * wrong codes one number may take in 24 hours (WRONG_CODES_PER_DAY).
+   */
+  limits: Pick<
+    LimitsConfig,
+    'codesPerAddressPerHour' | 'smsPerHour' | 'smsPerDay' | 'wrongCodesPerDay'
+  >;
+  /** A sign-in ends this long after its code was answered, however often refreshed. */
+  sessionMaxAgeMs: number;
   sms: SmsGateway;
   /** Signs access tokens; the OTP pepper is derived from it. */
   jwtSecret: string;
   clock: Clock;
   /** When set, the SMS carries a WebOTP line for this origin. */
   publicUrl: string | undefined;
-  /** Security events worth an operator's attention (refresh token reuse, SMS budget spent). */
+  /**
+   * Security events worth an operator's attention (refresh token reuse, SMS budget spent, a
+   * number locked for the day).
+   */
   log?: { warn(details: Record<string, unknown>, message: string): void };
 }
 
@@ -100,10 +126,10 @@ function smsBudgetWindows(
   const share = returning ? 1 : SMS_BUDGET_SHARE_FOR_NEWCOMERS;
   const t = now.getTime();
   const hourStart = t - (t % HOUR_MS);
-  const dayStart = t - ((t + EAT_OFFSET_MS) % DAY_MS);
   return [
     { span: 'hour', start: new Date(hourStart), limit: Math.floor(limits.smsPerHour * share) },
-    { span: 'day', start: new Date(dayStart), limit: Math.floor(limits.smsPerDay * share) },
+    // The budget's day is the East Africa day: it starts at 00:00 EAT, 21:00 UTC.
+    { span: 'day', start: eatDayStart(now), limit: Math.floor(limits.smsPerDay * share) },
   ];
 }
 
@@ -118,6 +144,40 @@ class SmsBudgetSpent extends Error {
 
 function expiredCode(): AppError {
   return new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+}
+
+const NO_ACCOUNT = 'No account uses this phone number. Register first.';
+const REGISTERED = 'User registered successfully.';
+
+/** A day lock holding at `now`: no code is sent or accepted before `until`. */
+function lockedForTheDay(until: Date | null, now: Date): until is Date {
+  return until !== null && until > now;
+}
+
+function dayLocked(until: Date, now: Date): RateLimitedError {
+  const seconds = secondsUntil(until, now);
+  return new RateLimitedError(
+    `${SIGN_IN_LOCKED_MESSAGE_START} Try again in ${waitInWords(seconds)}.`,
+    seconds,
+  );
+}
+
+/** Thrown inside the sign-in's transaction (rolling back the spent code) when a day lock won. */
+class LockedMeanwhile extends Error {
+  constructor() {
+    super('sign-in locked meanwhile');
+  }
+}
+
+/** What login answers once a code is on its way; also for a number it may not name. */
+function codeSent(phoneNumber: string): TLoginResponse {
+  const sentTo = maskPhone(phoneNumber);
+  return {
+    message: `A code was sent to ${sentTo}.`,
+    sentTo,
+    expiresInSeconds: OTP_TTL_SECONDS,
+    resendInSeconds: OTP_RESEND_AFTER_SECONDS,
+  };
 }
 
 function sessionEnded(): AppError {
@@ -148,8 +208,9 @@ function unusable(challenge: ChallengeRow | undefined, now: Date): AppError | un
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
-  const { repository, sms, clock, publicUrl, limits, log } = deps;
+  const { repository, sms, clock, publicUrl, limits, sessionMaxAgeMs, log } = deps;
   const otp = createOtpHasher(deps.jwtSecret);
+  const decoys = createDecoys(deps.jwtSecret);
   const accessTokens = createAccessTokens(deps.jwtSecret, clock);
 
   function parsePhone(input: string): string {
@@ -158,10 +219,52 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     return phone;
   }
 
-  async function registeredUser(input: string): Promise<AuthUser> {
-    const user = await repository.findUserByPhone(parsePhone(input));
-    if (!user) throw notFound('No account uses this phone number. Register first.');
-    return user;
+  /** Sessions that started at or before this have reached their absolute age at `now`. */
+  const sessionsStartedAfter = (now: Date) => new Date(now.getTime() - sessionMaxAgeMs);
+
+  /** A refresh token lives its own time, but never past its session's end. */
+  function refreshExpiry(now: Date, sessionCreatedAt: Date): Date {
+    const sessionEnd = sessionCreatedAt.getTime() + sessionMaxAgeMs;
+    return new Date(Math.min(after(now, REFRESH_TOKEN_TTL_SECONDS).getTime(), sessionEnd));
+  }
+
+  /**
+   * The 429 of an address that asked for too many codes this hour, else undefined. Read, never
+   * counted, so login can say it for a number without an account as it would for any other.
+   */
+  async function busyAddress(
+    reader: Pick<AuthRepository, 'nthRecentSendFromAddress'>,
+    requestIp: string,
+    now: Date,
+  ): Promise<RateLimitedError | undefined> {
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const oldestFromAddress = await reader.nthRecentSendFromAddress(
+      requestIp,
+      hourAgo,
+      limits.codesPerAddressPerHour,
+    );
+    if (!oldestFromAddress) return undefined;
+    const seconds = secondsUntil(new Date(oldestFromAddress.getTime() + HOUR_MS), now);
+    return new RateLimitedError(
+      `Too many codes were asked for from this network. Try again in ${waitInWords(seconds)}.`,
+      seconds,
+    );
+  }
+
+  /**
+   * Tells the owner, once, that wrong codes locked their sign-in: someone may be guessing. A
+   * text that fails is logged; the lock stands either way.
+   */
+  async function warnOwner(user: AuthUser, lockedUntil: Date): Promise<void> {
+    log?.warn(
+      { userId: user.id, lockedUntil: lockedUntil.toISOString() },
+      `sign-in locked for the day after ${limits.wrongCodesPerDay} wrong codes (WRONG_CODES_PER_DAY)`,
+    );
+    try {
+      await sms.send({ to: user.phoneNumber, text: signInLockedSmsText(lockedUntil, user.locale) });
+    } catch (err) {
+      log?.warn({ userId: user.id, err }, 'the SMS about a locked sign-in could not be sent');
+    }
   }
 
   /** Checks every send limit and records the new challenge, one user at a time. */
@@ -172,7 +275,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     now: Date,
   ): Promise<{ id: string }> {
     return repository.transaction(async (tx) => {
-      await tx.lockUserForSend(user.id);
+      const { signInLockedUntil } = await tx.lockUserForSend(user.id);
+      if (lockedForTheDay(signInLockedUntil, now)) throw dayLocked(signInLockedUntil, now);
       const newest = await tx.newestChallenge(user.id);
       const carriesFailures =
         newest !== undefined &&
@@ -200,18 +304,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         );
       }
       // Also counted here (not only by the route's limit) so it holds without a shared Redis.
-      const oldestFromAddress = await tx.nthRecentSendFromAddress(
-        requestIp,
-        hourAgo,
-        limits.codesPerAddressPerHour,
-      );
-      if (oldestFromAddress) {
-        const seconds = secondsUntil(new Date(oldestFromAddress.getTime() + HOUR_MS), now);
-        throw new RateLimitedError(
-          `Too many codes were asked for from this network. Try again in ${waitInWords(seconds)}.`,
-          seconds,
-        );
-      }
+      const fromAddress = await busyAddress(tx, requestIp, now);
+      if (fromAddress) throw fromAddress;
       return tx.insertChallenge({
         userId: user.id,
         codeHash,
@@ -258,26 +352,39 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   }
 
   return {
-    async signup(body, locale) {
+    async signup(body, { locale, unknownNumberBudget }) {
       const phoneNumber = parsePhone(body.phoneNumber);
-      // ON CONFLICT DO NOTHING: a concurrent signup with the same number loses here, not with a 500.
-      const created = await repository.insertUser({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phoneNumber,
-        locale,
-      });
-      if (!created) {
+      // No account exists until a code proves the number: a row nobody proved yet is started
+      // over by whoever signs up with the number next (its wrong codes and sends stay counted).
+      const saved = await repository.saveSignup(
+        { firstName: body.firstName, lastName: body.lastName, phoneNumber, locale },
+        clock(),
+      );
+      if (saved) return { message: REGISTERED, sub: saved.id };
+      // A verified account holds the number. Saying so names a customer: only within the
+      // address's budget of such lookups; past it, the answer of a new sign-up, writing nothing.
+      if (await unknownNumberBudget()) {
         throw new AppError('CONFLICT', 'This phone number is already registered. Sign in instead.');
       }
-      return { message: 'User registered successfully.', sub: created.id };
+      return { message: REGISTERED, sub: decoys.signupSub(phoneNumber) };
     },
 
-    async login(body, { requestIp, locale }) {
-      const user = await registeredUser(body.phoneNumber);
+    async login(body, { requestIp, locale, unknownNumberBudget }) {
+      const phoneNumber = parsePhone(body.phoneNumber);
+      const user = await repository.findUserByPhone(phoneNumber);
+      const now = clock();
+      if (!user) {
+        if (await unknownNumberBudget()) throw notFound(NO_ACCOUNT);
+        // Past the address's budget: the answer a registered number gets, with no SMS and
+        // nothing stored, so the form cannot be used to list who has an account.
+        const fromAddress = await busyAddress(repository, requestIp, now);
+        if (fromAddress) throw fromAddress;
+        return codeSent(phoneNumber);
+      }
+      if (lockedForTheDay(user.signInLockedUntil, now))
+        throw dayLocked(user.signInLockedUntil, now);
       if (locale && locale !== user.locale) await repository.setUserLocale(user.id, locale);
       const code = generateOtpCode();
-      const now = clock();
       const challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
       // After every other limit: a code refused for another reason costs the budget nothing.
       const budget = smsBudgetWindows(now, limits, await repository.hasSignedInBefore(user.id));
@@ -306,30 +413,37 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         }
         throw err;
       }
-      const sentTo = maskPhone(user.phoneNumber);
-      return {
-        message: `A code was sent to ${sentTo}.`,
-        sentTo,
-        expiresInSeconds: OTP_TTL_SECONDS,
-        resendInSeconds: OTP_RESEND_AFTER_SECONDS,
-      };
+      return codeSent(user.phoneNumber);
     },
 
     async verifyOtp(body, { userAgent }) {
-      const user = await registeredUser(body.phoneNumber);
+      const user = await repository.findUserByPhone(parsePhone(body.phoneNumber));
+      // A number without an account answers as one without a live code: verify is no oracle.
+      if (!user) throw expiredCode();
       const now = clock();
+      if (lockedForTheDay(user.signInLockedUntil, now))
+        throw dayLocked(user.signInLockedUntil, now);
       const challenge = await repository.newestChallenge(user.id);
       const problem = unusable(challenge, now);
       if (problem || !challenge) throw problem ?? expiredCode();
 
       if (!otp.matches(user.id, body.otp, challenge.codeHash)) {
-        const failures = await repository.recordFailedAttempt(
-          challenge.id,
-          OTP_MAX_FAILED_ATTEMPTS,
-        );
-        if (failures === undefined) {
+        // Counted against the code and against the number's day, together or not at all.
+        const counted = await repository.transaction(async (tx) => {
+          const failures = await tx.recordFailedAttempt(challenge.id, OTP_MAX_FAILED_ATTEMPTS);
+          if (failures === undefined) return undefined;
+          const today = await tx.recordWrongCode(user.id, now, DAY_MS, limits.wrongCodesPerDay);
+          return { failures, today };
+        });
+        if (counted === undefined) {
           // Spent or locked by a concurrent answer: say which.
           throw unusable(await repository.newestChallenge(user.id), now) ?? expiredCode();
+        }
+        const { failures, today } = counted;
+        if (lockedForTheDay(today.lockedUntil, now)) {
+          // Exactly one wrong code makes the count reach the limit: its request tells the owner.
+          if (today.count === limits.wrongCodesPerDay) await warnOwner(user, today.lockedUntil);
+          throw dayLocked(today.lockedUntil, now);
         }
         if (failures >= OTP_MAX_FAILED_ATTEMPTS) throw lockedOut(challenge, now);
         const left = OTP_MAX_FAILED_ATTEMPTS - failures;
@@ -340,21 +454,32 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       }
 
       const refresh = newRefreshToken();
-      const session = await repository.transaction(async (tx) => {
-        const consumed = await tx.consumeChallenge(
-          { id: challenge.id, userId: user.id },
-          now,
-          OTP_MAX_FAILED_ATTEMPTS,
-        );
-        if (!consumed) return undefined;
-        return tx.createSession({
-          userId: user.id,
-          userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
-          createdAt: now,
-          refreshTokenHash: refresh.hash,
-          refreshExpiresAt: after(now, REFRESH_TOKEN_TTL_SECONDS),
+      let session: { sessionId: string } | undefined;
+      try {
+        session = await repository.transaction(async (tx) => {
+          const consumed = await tx.consumeChallenge(
+            { id: challenge.id, userId: user.id },
+            now,
+            OTP_MAX_FAILED_ATTEMPTS,
+          );
+          if (!consumed) return undefined;
+          // Proves the number (the first time) and clears the day's wrong codes, unless a wrong
+          // code locked the number since it was read: then the code is given back unspent.
+          if (!(await tx.markSignedIn(user.id, now))) throw new LockedMeanwhile();
+          return tx.createSession({
+            userId: user.id,
+            userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+            createdAt: now,
+            refreshTokenHash: refresh.hash,
+            refreshExpiresAt: refreshExpiry(now, now),
+          });
         });
-      });
+      } catch (err) {
+        if (!(err instanceof LockedMeanwhile)) throw err;
+        const locked = await repository.findUserByPhone(user.phoneNumber);
+        const until = locked?.signInLockedUntil ?? null;
+        throw lockedForTheDay(until, now) ? dayLocked(until, now) : expiredCode();
+      }
       // Another request answered this code first (or it was replaced or locked meanwhile).
       if (!session) throw expiredCode();
 
@@ -372,13 +497,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const now = clock();
       const next = newRefreshToken();
       const rotated = await repository.transaction(async (tx) => {
-        const live = await tx.rotateRefreshToken(tokenHash, now);
+        // A session past its absolute age is not live, however recently its token was rotated.
+        const live = await tx.rotateRefreshToken(tokenHash, now, sessionsStartedAfter(now));
         if (live) {
           await tx.insertRefreshToken(
             live.sessionId,
             next.hash,
             now,
-            after(now, REFRESH_TOKEN_TTL_SECONDS),
+            refreshExpiry(now, live.sessionCreatedAt),
           );
         }
         return live;
@@ -412,7 +538,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     async authenticate(accessToken) {
       const claims = await accessTokens.verify(accessToken);
       if (!claims) return null;
-      const active = await repository.isSessionActive(claims.sessionId, claims.userId);
+      const active = await repository.isSessionActive(
+        claims.sessionId,
+        claims.userId,
+        sessionsStartedAfter(clock()),
+      );
       return active ? { userId: claims.userId, sessionId: claims.sessionId } : null;
     },
   };

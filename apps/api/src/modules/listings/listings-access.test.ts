@@ -292,6 +292,41 @@ describe('GET /api/properties/publishers/:publisherId', () => {
     }
   });
 
+  it('pages the list like the catalogue: limit, Link rel="next", a cursor only for its own list', async () => {
+    const pages: string[][] = [];
+    let url: string | undefined = `/api/properties/publishers/${seller.userId}?limit=2`;
+    while (url) {
+      const res = await call('GET', url, seller);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json<TViewerProperty[]>().map((p) => p.id));
+      const link = res.headers.link;
+      url = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+    }
+    expect(pages).toEqual([
+      [made.approved2, made.rejected],
+      [made.approved, made.pending],
+      [made.draft],
+    ]);
+
+    const first = await call('GET', `/api/properties/publishers/${seller.userId}?limit=1`, seller);
+    const next = /cursor=([^&>]+)/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    // The owner's cursor walks the owner's view (drafts included): the public list refuses it.
+    const asPublic = await call(
+      'GET',
+      `/api/properties/publishers/${seller.userId}?limit=1&cursor=${next}`,
+      undefined,
+    );
+    expect(asPublic.statusCode).toBe(400);
+    expect(asPublic.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const tooMany = await call(
+      'GET',
+      `/api/properties/publishers/${seller.userId}?limit=101`,
+      undefined,
+    );
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('answers an empty list for a publisher with nothing approved, and 401 for a bad token', async () => {
     const nobody = await call('GET', `/api/properties/publishers/${other.userId}`, undefined);
     expect(nobody.statusCode).toBe(200);

@@ -20,7 +20,7 @@ import {
   noChange,
   type PendingChangeState,
 } from '../listings/pending-change';
-import { createConcurrencyLimit } from './concurrency-limit';
+import { createConcurrencyLimit } from '../../lib/concurrency-limit';
 import type {
   ExistingPhoto,
   MediaRepository,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type {
   TMobileMoneyNetwork,
   TPaymentProvider,
@@ -49,6 +49,8 @@ export interface PaymentRow {
   status: TPaymentStatus;
   statusReason: string | null;
   providerReference: string | null;
+  /** E.164; null once the payer deleted their account. */
+  payerPhone: string | null;
   createdAt: Date;
   completedAt: Date | null;
 }
@@ -81,16 +83,35 @@ export interface PaymentsRepository {
   findListing(id: string): Promise<ListingRow | undefined>;
   findPayment(id: string): Promise<PaymentRow | undefined>;
   findPaymentByKey(userId: string, idempotencyKey: string): Promise<PaymentRow | undefined>;
-  /** undefined when (user, idempotency key) already exists. */
+  /** The user's payment waiting for the payer, if any (payments_one_pending_per_user_idx). */
+  findPendingPayment(userId: string): Promise<PaymentRow | undefined>;
+  /**
+   * Holds the checkout lock of one payer phone until the transaction ends: checkouts pushing to
+   * that phone count its pushes one at a time, in every process.
+   */
+  lockPayerPhone(payerPhone: string): Promise<void>;
+  /**
+   * When the `n`th newest payment created after `since` was created, for one user or one payer
+   * phone; undefined when fewer than `n` were. Once it is an hour old, fewer than `n` remain.
+   */
+  nthNewestCreatedAfter(
+    of: { userId: string } | { payerPhone: string },
+    since: Date,
+    n: number,
+  ): Promise<Date | undefined>;
+  /**
+   * undefined when the row would break a unique index: (user, idempotency key) already exists,
+   * or the user already has a pending payment.
+   */
   insertPayment(values: NewPayment): Promise<PaymentRow | undefined>;
   setProviderReference(id: string, providerReference: string, at: Date): Promise<void>;
   /**
-   * Moves a payment from `from` (pending, or expired for a late success) to its outcome; false
-   * when it was no longer in `from`.
+   * Moves a payment from `from` (pending, or expired or cancelled for a late success) to its
+   * outcome; false when it was no longer in `from`.
    */
   completePayment(
     id: string,
-    from: 'pending' | 'expired',
+    from: 'pending' | 'expired' | 'cancelled',
     status: Exclude<TPaymentStatus, 'pending'>,
     reason: string | null,
     providerReference: string | undefined,
@@ -138,9 +159,17 @@ const paymentColumns = {
   status: payments.status,
   statusReason: payments.statusReason,
   providerReference: payments.providerReference,
+  payerPhone: payments.payerPhone,
   createdAt: payments.createdAt,
   completedAt: payments.completedAt,
 };
+
+/**
+ * Names "checkouts pushing to one payer phone" among the two-key advisory locks (a key space of
+ * its own); the second key is a hash of the phone. Two phones whose numbers hash alike only wait
+ * for each other a moment.
+ */
+const PAYER_PHONE_LOCK = 27_001;
 
 export function createPaymentsRepository(db: Database): PaymentsRepository {
   return {
@@ -186,11 +215,42 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
       return row;
     },
 
+    async findPendingPayment(userId) {
+      const [row] = await db
+        .select(paymentColumns)
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+        .limit(1);
+      return row;
+    },
+
+    async lockPayerPhone(payerPhone) {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${sql.raw(String(PAYER_PHONE_LOCK))}, hashtext(${payerPhone}::text))`,
+      );
+    },
+
+    async nthNewestCreatedAfter(of, since, n) {
+      const whose =
+        'userId' in of ? eq(payments.userId, of.userId) : eq(payments.payerPhone, of.payerPhone);
+      // payments_user_created_idx or payments_payer_phone_created_idx, read newest first.
+      const [row] = await db
+        .select({ createdAt: payments.createdAt })
+        .from(payments)
+        .where(and(whose, gt(payments.createdAt, since)))
+        .orderBy(desc(payments.createdAt))
+        .offset(n - 1)
+        .limit(1);
+      return row?.createdAt;
+    },
+
     async insertPayment(values) {
+      // No conflict target: the idempotency key's index and the one-pending-payment-per-user
+      // index both turn a second row into nothing, and a concurrent insert waits for the first.
       const [row] = await db
         .insert(payments)
         .values({ ...values, status: 'pending', updatedAt: values.createdAt })
-        .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+        .onConflictDoNothing()
         .returning(paymentColumns);
       return row;
     },

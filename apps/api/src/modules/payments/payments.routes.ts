@@ -15,6 +15,11 @@ import { errors, security } from '../../lib/route-schema';
 import type { PaymentsService } from './payments.service';
 
 const paymentErrors = errors(400, 401, 403, 404, 409, 503);
+/** A checkout also refuses a second waiting payment (409) and too many pushes or tries (429). */
+const checkoutErrors = errors(400, 401, 403, 404, 409, 429, 503);
+
+const CHECKOUT_RULES =
+  ' A user has one payment waiting for the payer at a time: while one is pending, a new checkout is a 409 whose body names it (paymentId); cancel it (POST /api/payments/{paymentId}/cancel) or wait for it to end. At most PUSHES_PER_PAYER_PHONE_PER_HOUR (default 3) pushes go to one payer phone and CHECKOUTS_PER_USER_PER_HOUR (default 10) checkouts are started by one user in a rolling hour: past either, 429 with Retry-After. The same idempotencyKey is answered before any of these rules.';
 
 const ZCallbackParams = z.object({ provider: z.string().min(1).max(40) });
 const ZCallbackReceived = z.object({ received: z.literal(true) });
@@ -39,9 +44,10 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'Buy a viewing subscription: asks the provider for a USSD push',
         description:
-          'userId must be your own (403 otherwise) and planId an active subscription plan (404 otherwise). 202 means the payer’s phone was asked to confirm, not that anything was paid: poll GET /api/payments/{paymentId} until the status is no longer pending. The same idempotencyKey again answers the same payment without a second push. 503 when the provider cannot be reached (the payment is then failed).',
+          'userId must be your own (403 otherwise) and planId an active subscription plan (404 otherwise). 202 means the payer’s phone was asked to confirm, not that anything was paid: poll GET /api/payments/{paymentId} until the status is no longer pending. The same idempotencyKey again answers the same payment without a second push. 503 when the provider cannot be reached (the payment is then failed).' +
+          CHECKOUT_RULES,
         body: ZCreateSubscriptionBody,
-        response: { 202: ZPaymentAccepted, ...paymentErrors },
+        response: { 202: ZPaymentAccepted, ...checkoutErrors },
       },
     },
     async (request, reply) => {
@@ -61,10 +67,11 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'Promote your approved listing: asks the provider for a USSD push',
         description:
-          'Your own listing only (403 for another’s, 404 for a deleted one), once approved (409 before); promotionPlanId an active promotion plan (404 otherwise). 202, idempotencyKey and 503 as for POST /api/subscription/create; once paid, the listing comes first in the newest-first catalogue until the promotion ends.',
+          'Your own listing only (403 for another’s, 404 for a deleted one), once approved (409 before); promotionPlanId an active promotion plan (404 otherwise). 202, idempotencyKey and 503 as for POST /api/subscription/create; once paid, the listing comes first in the newest-first catalogue until the promotion ends.' +
+          CHECKOUT_RULES,
         params: ZPropertyIdParams,
         body: ZPromotePropertyBody,
-        response: { 202: ZPaymentAccepted, ...paymentErrors },
+        response: { 202: ZPaymentAccepted, ...checkoutErrors },
       },
     },
     async (request, reply) => {
@@ -87,7 +94,7 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
         security: security.userOrAdmin,
         summary: 'Your payment and its status (any payment, for an admin token)',
         description:
-          'pending until the provider answers, then succeeded, failed (reason says why) or expired. Someone else’s payment is a 404, as an unknown one. Never cached.',
+          'pending until the provider answers, then succeeded, failed (reason says why), expired, cancelled (by the payer), or needs_review (the provider reported another amount or currency than the order’s, or none: nothing is granted until someone checks it). Someone else’s payment is a 404, as an unknown one. Never cached.',
         params: ZPaymentIdParams,
         response: { 200: ZPayment, ...paymentErrors },
       },
@@ -97,6 +104,28 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{
       return request.admin
         ? service.getForAdmin(request.params.paymentId)
         : service.get(requireActor(request), request.params.paymentId);
+    },
+  );
+
+  app.post(
+    '/payments/:paymentId/cancel',
+    {
+      config: { keepsCatalogue: true },
+      onRequest: requireSignIn,
+      schema: {
+        tags: ['payments'],
+        operationId: 'cancelPayment',
+        security: security.user,
+        summary: 'Stop waiting for your pending payment, so a new checkout can start',
+        description:
+          'Your own pending payment becomes cancelled at once and is answered as GET /api/payments/{paymentId} would. Someone else’s payment is a 404, as an unknown one; a payment no longer pending is a 409 naming its status. The prompt may still be on the payer’s phone: if the payer approves it after all, the provider’s confirmation still grants what was paid for, once.',
+        params: ZPaymentIdParams,
+        response: { 200: ZPayment, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return service.cancel(requireActor(request), request.params.paymentId);
     },
   );
 

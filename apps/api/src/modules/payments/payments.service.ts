@@ -6,15 +6,24 @@ import type {
   TPaymentAccepted,
   TPromotePropertyBody,
 } from '@makazi/contracts/payments';
-import type { TPaymentPurpose } from '@makazi/contracts/payment-values';
+import {
+  CHECKOUT_LIMIT_MESSAGE,
+  PAYER_PHONE_LIMIT_MESSAGE,
+  PAYMENT_WAITING_MESSAGE,
+  type TPaymentPurpose,
+  type TPaymentStatus,
+} from '@makazi/contracts/payment-values';
+import type { LimitsConfig } from '../../config';
 import {
   PaymentCallbackRejectedError,
   maskPhone,
   type CallbackRequest,
   type PaymentGateway,
+  type ReportedMoney,
 } from '../../gateways/payments/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { requireOwnListing, type Actor } from '../access/access';
 import type { PaymentRow, PaymentsRepository, PlanRow } from './payments.repository';
 
@@ -25,22 +34,53 @@ import type { PaymentRow, PaymentsRepository, PlanRow } from './payments.reposit
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The rolling window of the per-phone and per-user checkout limits. */
+const HOUR_MS = 60 * 60 * 1000;
 /** Pending payments settled per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
+/** Every order is priced in Tanzanian shillings. */
+const ORDER_CURRENCY = 'TZS';
 
 export const REASONS = {
   unreachable: 'The payment provider could not be reached. Please try again.',
   timedOut: 'The payment was not confirmed in time. Please try again.',
-  amountMismatch: 'The amount paid did not match the price. Please contact support.',
   declined: 'The payment was declined.',
+  cancelled: 'Cancelled by the payer before the payment was confirmed.',
+  amountMissing:
+    'The payment provider confirmed the payment without saying how much was paid. Our team will check it.',
+  amountMismatch:
+    'The payment provider reported a different amount than the price. Our team will check it.',
+  currencyMismatch:
+    'The payment provider reported a currency other than TZS. Our team will check it.',
 } as const;
+
+/** How a status reads in a sentence ("this one is held for review"). */
+const STATUS_WORDS: Record<TPaymentStatus, string> = {
+  pending: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  needs_review: 'held for review',
+};
+
+/** A checkout refused while the user's earlier payment waits for the payer: 409 naming it. */
+export class PaymentWaitingError extends AppError {
+  override readonly paymentId: string;
+
+  constructor(paymentId: string) {
+    super('CONFLICT', PAYMENT_WAITING_MESSAGE);
+    this.name = 'PaymentWaitingError';
+    this.paymentId = paymentId;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAYMENT_NOT_FOUND = 'No payment has this id';
 const PLAN_NOT_FOUND = 'No plan has this id';
 
 export type SettleOutcome =
-  | { status: 'succeeded'; providerReference?: string; amountTzs?: number }
+  | ({ status: 'succeeded'; providerReference?: string } & ReportedMoney)
   | { status: 'failed' | 'expired'; reason: string; providerReference?: string };
 
 export interface PaymentsServiceDeps {
@@ -50,6 +90,8 @@ export interface PaymentsServiceDeps {
   log: FastifyBaseLogger;
   /** config.payments.timeoutMs: a pending payment older than this is checked, else expires. */
   timeoutMs: number;
+  /** Pushes to one payer phone and checkouts of one user, each in a rolling hour. */
+  limits: Pick<LimitsConfig, 'pushesPerPayerPhonePerHour' | 'checkoutsPerUserPerHour'>;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -80,8 +122,70 @@ function activePlan(plan: PlanRow | undefined, kind: TPaymentPurpose): PlanRow {
   return plan;
 }
 
+/** Why the money a provider reported is not the order's; undefined when it is. */
+function moneyProblem(reported: ReportedMoney, expectedTzs: number): string | undefined {
+  if (reported.amount === null) return REASONS.amountMissing;
+  if (reported.amount !== expectedTzs) return REASONS.amountMismatch;
+  if (reported.currency !== ORDER_CURRENCY) return REASONS.currencyMismatch;
+  return undefined;
+}
+
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { repository, gateway, clock, log, timeoutMs } = deps;
+  const { repository, gateway, clock, log, timeoutMs, limits } = deps;
+
+  /**
+   * The checkout's rules, in the transaction that records the payment, with the payer phone's
+   * lock held: one waiting payment per user (409 naming it), then the per-user and per-phone
+   * limits of the rolling hour (429 saying when). Counted in PostgreSQL, so every process
+   * shares them; a refused checkout records nothing.
+   */
+  async function recordCheckout(
+    tx: PaymentsRepository,
+    values: Parameters<PaymentsRepository['insertPayment']>[0],
+  ): Promise<{ payment: PaymentRow; isNew: boolean }> {
+    const { userId, payerPhone, idempotencyKey, createdAt: now } = values;
+    await tx.lockPayerPhone(payerPhone);
+    // Asked again under the lock: the same attempt may have been recorded meanwhile.
+    const sameAttempt = await tx.findPaymentByKey(userId, idempotencyKey);
+    if (sameAttempt) return { payment: sameAttempt, isNew: false };
+    const waiting = await tx.findPendingPayment(userId);
+    if (waiting) throw new PaymentWaitingError(waiting.id);
+    const since = new Date(now.getTime() - HOUR_MS);
+    const userFull = await tx.nthNewestCreatedAfter(
+      { userId },
+      since,
+      limits.checkoutsPerUserPerHour,
+    );
+    if (userFull) {
+      const seconds = secondsUntil(new Date(userFull.getTime() + HOUR_MS), now);
+      throw new RateLimitedError(
+        `${CHECKOUT_LIMIT_MESSAGE} Try again in ${waitInWords(seconds)}.`,
+        seconds,
+      );
+    }
+    const phoneFull = await tx.nthNewestCreatedAfter(
+      { payerPhone },
+      since,
+      limits.pushesPerPayerPhonePerHour,
+    );
+    if (phoneFull) {
+      const seconds = secondsUntil(new Date(phoneFull.getTime() + HOUR_MS), now);
+      log.warn({ phone: maskPhone(payerPhone), userId }, 'payment pushes to one phone limited');
+      throw new RateLimitedError(
+        `${PAYER_PHONE_LIMIT_MESSAGE} Try again in ${waitInWords(seconds)}.`,
+        seconds,
+      );
+    }
+    const inserted = await tx.insertPayment(values);
+    if (inserted) return { payment: inserted, isNew: true };
+    // A unique index refused the row: the same attempt, or another checkout of this user that
+    // committed its pending payment first (a request that did not take this phone's lock).
+    const sameKey = await tx.findPaymentByKey(userId, idempotencyKey);
+    if (sameKey) return { payment: sameKey, isNew: false };
+    const other = await tx.findPendingPayment(userId);
+    if (other) throw new PaymentWaitingError(other.id);
+    throw new Error('payment insert refused by no index we know');
+  }
 
   /** Records the payment (or finds the one with this key), then asks for the push once. */
   async function checkout(
@@ -97,25 +201,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   ): Promise<TPaymentAccepted> {
     // No key: a server-made one, so every request is its own payment.
     const idempotencyKey = input.idempotencyKey ?? `server:${randomUUID()}`;
+    // The same checkout attempt again (a double click, a retried request) is answered first,
+    // whatever the limits say now: never a second push, never a refusal of what was accepted.
+    const known = await repository.findPaymentByKey(actor.userId, idempotencyKey);
+    if (known) return { paymentId: known.id, status: known.status };
     const payerPhone = payerPhoneE164(input.phoneNumber);
-    const inserted = await repository.insertPayment({
-      userId: actor.userId,
-      purpose: input.purpose,
-      planId: input.plan.id,
-      propertyId: input.propertyId,
-      amountTzs: input.plan.priceTzs,
-      provider: gateway.provider,
-      network: input.network,
-      payerPhone,
-      idempotencyKey,
-      createdAt: clock(),
-    });
-    if (!inserted) {
-      // The same checkout attempt again (a double click, a retried request): never a second push.
-      const existing = await repository.findPaymentByKey(actor.userId, idempotencyKey);
-      if (!existing) throw new Error('payment with this idempotency key vanished');
-      return { paymentId: existing.id, status: existing.status };
+    const recorded = await repository.transaction((tx) =>
+      recordCheckout(tx, {
+        userId: actor.userId,
+        purpose: input.purpose,
+        planId: input.plan.id,
+        propertyId: input.propertyId,
+        amountTzs: input.plan.priceTzs,
+        provider: gateway.provider,
+        network: input.network,
+        payerPhone,
+        idempotencyKey,
+        createdAt: clock(),
+      }),
+    );
+    if (!recorded.isNew) {
+      return { paymentId: recorded.payment.id, status: recorded.payment.status };
     }
+    const inserted = recorded.payment;
     // The payment is committed before the network call: no transaction waits on a provider.
     try {
       const accepted = await gateway.requestPush({
@@ -146,8 +254,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /**
    * Settles a pending payment in one transaction, with the payment row locked: a payment already
    * settled is left as it is, and a success grants exactly one subscription or promotion, which
-   * starts where the latest one ends. With `event`, the provider's event is journaled in the same
-   * transaction, and a duplicate changes nothing.
+   * starts where the latest one ends. A success whose money is not the order's (another amount,
+   * another currency, none said) grants nothing: it is held for review. With `event`, the
+   * provider's event is journaled in the same transaction, and a duplicate changes nothing.
    */
   async function settle(
     paymentId: string,
@@ -170,11 +279,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!first) return 'duplicate';
       }
       if (!payment) return 'unchanged';
-      // `expired` only means we stopped waiting: a provider's later word that the money was taken
-      // still grants what was paid for, or the payer loses it. Any other settled payment stays.
-      const lateSuccess = payment.status === 'expired' && outcome.status === 'succeeded';
-      if (payment.status !== 'pending' && !lateSuccess) return 'unchanged';
-      const from = lateSuccess ? 'expired' : 'pending';
+      // `expired` only means we stopped waiting, and `cancelled` that the payer stopped waiting:
+      // a provider's later word that the money was taken still grants what was paid for, or the
+      // payer loses it. Any other settled payment stays.
+      const from = payment.status;
+      const lateSuccess =
+        (from === 'expired' || from === 'cancelled') && outcome.status === 'succeeded';
+      if (from !== 'pending' && !lateSuccess) return 'unchanged';
       if (outcome.status !== 'succeeded') {
         await tx.completePayment(
           payment.id,
@@ -186,16 +297,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         );
         return 'settled';
       }
-      if (outcome.amountTzs !== undefined && outcome.amountTzs !== payment.amountTzs) {
-        log.error(
-          { paymentId, expected: payment.amountTzs, received: outcome.amountTzs },
-          'payment confirmed with a different amount',
+      const problem = moneyProblem(outcome, payment.amountTzs);
+      if (problem) {
+        log.warn(
+          {
+            paymentId,
+            expected: { amount: payment.amountTzs, currency: ORDER_CURRENCY },
+            reported: { amount: outcome.amount, currency: outcome.currency },
+            phone: maskPhone(payment.payerPhone ?? ''),
+          },
+          'payment confirmed with other money than the order: held for review',
         );
         await tx.completePayment(
           payment.id,
           from,
-          'failed',
-          REASONS.amountMismatch,
+          'needs_review',
+          problem,
           outcome.providerReference,
           now,
         );
@@ -286,6 +403,41 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return toPayment(row);
     },
 
+    /**
+     * The payer stops waiting: their pending payment is cancelled at once, so a new checkout is
+     * possible. The push may still be on the phone; if the payer approves it after all, the
+     * provider's success still grants what was paid for (see settle). Anyone else's payment is
+     * as unknown as a missing one; a payment no longer pending is a 409 naming its status.
+     */
+    async cancel(actor: Actor, paymentId: string): Promise<TPayment> {
+      return repository.transaction(async (tx) => {
+        const payment = await tx.lockPayment(paymentId);
+        if (!payment || payment.userId !== actor.userId) throw notFound(PAYMENT_NOT_FOUND);
+        if (payment.status !== 'pending') {
+          throw new AppError(
+            'CONFLICT',
+            `Only a payment waiting for an answer can be cancelled; this one is ${STATUS_WORDS[payment.status]}.`,
+          );
+        }
+        const now = clock();
+        await tx.completePayment(
+          payment.id,
+          'pending',
+          'cancelled',
+          REASONS.cancelled,
+          undefined,
+          now,
+        );
+        log.info({ paymentId: payment.id }, 'payment cancelled by the payer');
+        return toPayment({
+          ...payment,
+          status: 'cancelled',
+          statusReason: REASONS.cancelled,
+          completedAt: now,
+        });
+      });
+    },
+
     /** Any payment, whoever paid it: admins answer payers' questions about them. */
     async getForAdmin(paymentId: string): Promise<TPayment> {
       const row = await repository.findPayment(paymentId);
@@ -321,7 +473,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
               ...(callback.providerReference
                 ? { providerReference: callback.providerReference }
                 : {}),
-              ...(callback.amountTzs !== undefined ? { amountTzs: callback.amountTzs } : {}),
+              amount: callback.amount,
+              currency: callback.currency,
             }
           : {
               status: 'failed',
@@ -360,7 +513,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           const ref = providerReference ? { providerReference } : {};
           outcome =
             answer.status === 'succeeded'
-              ? { status: 'succeeded', ...ref }
+              ? { status: 'succeeded', ...ref, amount: answer.amount, currency: answer.currency }
               : answer.status === 'failed'
                 ? { status: 'failed', reason: answer.reason ?? REASONS.declined, ...ref }
                 : { status: 'expired', reason: REASONS.timedOut, ...ref };

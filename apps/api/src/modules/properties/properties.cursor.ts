@@ -60,9 +60,18 @@ const ZPriceCursor = z.strictObject({
 
 const ZCursor = z.discriminatedUnion('s', [ZNewCursor, ZPriceCursor]);
 
+/** A publisher's listings, newest first: the last row shown, (created_at, id). */
+const ZPublisherCursor = z.strictObject({
+  v: z.literal(1),
+  s: z.literal('publisher'),
+  f: z.string().max(32),
+  k: z.tuple([ZMicroTimestamp, ZId]),
+});
+
 export type NewCursor = z.infer<typeof ZNewCursor>;
 export type PriceCursor = z.infer<typeof ZPriceCursor>;
 export type Cursor = z.infer<typeof ZCursor>;
+export type PublisherCursor = z.infer<typeof ZPublisherCursor>;
 
 export interface CursorFilters {
   type: TPropertyType | undefined;
@@ -85,13 +94,28 @@ export function filtersFingerprint(filters: CursorFilters): string {
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 
-export function encodeCursor(cursor: Cursor): string {
+/**
+ * Which publisher list a cursor was made for: another publisher's, or the owner's view (with
+ * drafts) against the public one, would page through a different list.
+ */
+export function publisherFingerprint(publisherId: string, asOwner: boolean): string {
+  return createHash('sha256')
+    .update(`${publisherId}:${asOwner ? 'owner' : 'public'}`)
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+export function encodeCursor(cursor: Cursor | PublisherCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 const BAD_CURSOR = 'is not a valid cursor for this list';
 
-export function decodeCursor(raw: string, sort: TPropertySort, fingerprint: string): Cursor {
+function parseCursor<T extends { f: string }>(
+  raw: string,
+  schema: z.ZodType<T>,
+  fingerprint: string,
+): T {
   let json: unknown;
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error('not base64url');
@@ -99,9 +123,17 @@ export function decodeCursor(raw: string, sort: TPropertySort, fingerprint: stri
   } catch {
     throw invalidField('cursor', BAD_CURSOR);
   }
-  const parsed = ZCursor.safeParse(json);
-  if (!parsed.success || parsed.data.s !== sort || parsed.data.f !== fingerprint) {
-    throw invalidField('cursor', BAD_CURSOR);
-  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success || parsed.data.f !== fingerprint) throw invalidField('cursor', BAD_CURSOR);
   return parsed.data;
+}
+
+export function decodeCursor(raw: string, sort: TPropertySort, fingerprint: string): Cursor {
+  const cursor = parseCursor(raw, ZCursor, fingerprint);
+  if (cursor.s !== sort) throw invalidField('cursor', BAD_CURSOR);
+  return cursor;
+}
+
+export function decodePublisherCursor(raw: string, fingerprint: string): PublisherCursor {
+  return parseCursor(raw, ZPublisherCursor, fingerprint);
 }

@@ -386,14 +386,15 @@ export interface PropertiesRepository {
    */
   findForViewer(id: string, viewerId: string): Promise<ViewerPropertyRow | undefined>;
   /**
-   * A publisher's listings with every photo, newest first, at most `limit`: all but archived
-   * ones (with the owner-only columns) when `asOwner`, else the approved ones.
+   * A publisher's listings with every photo, newest first, after `after` and at most `limit`:
+   * all but archived ones (with the owner-only columns) when `asOwner`, else the approved ones.
    */
   listByPublisher(
     publisherId: string,
     asOwner: boolean,
+    after: KeysetAfter,
     limit: number,
-  ): Promise<(PublicPropertyRow | ViewerPropertyRow)[]>;
+  ): Promise<PageRow[]>;
 }
 
 export interface PropertiesRepositoryOptions {
@@ -511,11 +512,14 @@ export function createPropertiesRepository(
       return row as ViewerPropertyRow | undefined;
     },
 
-    async listByPublisher(publisherId, asOwner, limit) {
+    async listByPublisher(publisherId, asOwner, after, limit) {
       // Both walk properties_published_by_idx (published_by, created_at desc).
       const visible = asOwner ? sql`${p.status} <> 'archived'` : approved;
+      const keyset = after
+        ? sql` and (${p.createdAt}, ${p.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+        : sql``;
       const page = sql`page as (select ${p.id} as id, ${p.priceTzs} as price, ${p.createdAt} as ts, 1 as phase from ${p}
-  where ${p.publishedBy} = ${publisherId}::uuid and ${visible}
+  where ${p.publishedBy} = ${publisherId}::uuid and ${visible}${keyset}
   order by ${p.createdAt} desc, ${p.id} desc limit ${limit})`;
       return run(
         readPage([page], sql`page.ts desc, page.id desc`, 'all', asOwner ? publisherId : undefined),

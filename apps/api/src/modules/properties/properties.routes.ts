@@ -1,8 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ZPublisherParams,
+  ZPublisherPropertiesQuery,
   ZPublisherPropertiesResponse,
+  type TPublisherPropertiesQuery,
   ZViewerProperty,
 } from '@makazi/contracts/listings';
 import {
@@ -11,7 +13,9 @@ import {
   ZListPropertiesResponse,
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
-import { CATALOGUE_MAX_AGE_SECONDS } from '../../config';
+import { CATALOGUE_MAX_AGE_SECONDS, type LimitsConfig } from '../../config';
+import { RateLimitedError, waitInWords } from '../../lib/rate-limited-error';
+import { clientAddress } from '../../plugins/rate-limit';
 import { errors, security } from '../../lib/route-schema';
 import type { OptionalSignIn } from '../../plugins/authentication';
 import type { PropertiesService } from './properties.service';
@@ -48,10 +52,45 @@ export function nextPageLink(query: TListPropertiesQuery, cursor: string): strin
   return `</api/properties?${params.toString()}>; rel="next"`;
 }
 
+function nextPublisherPageLink(
+  publisherId: string,
+  query: TPublisherPropertiesQuery,
+  cursor: string,
+): string {
+  const params = new URLSearchParams({ limit: String(query.limit), cursor });
+  return `</api/properties/publishers/${publisherId}?${params.toString()}>; rel="next"`;
+}
+
 export const propertiesRoutes: FastifyPluginCallbackZod<{
   service: PropertiesService;
   optionalSignIn: OptionalSignIn;
-}> = (app, { service, optionalSignIn }, done) => {
+  limits: Pick<LimitsConfig, 'catalogueReadsPerAddressPerMinute'>;
+}> = (app, { service, optionalSignIn, limits }, done) => {
+  /*
+   * Catalogue reads per client address a minute (per account when signed in), counted across the
+   * three routes (in Redis when there is one). Sized for a carrier address with thousands of
+   * people browsing behind it: it stops a flood from one address, while the catalogue guard
+   * bounds what a flood from many addresses costs.
+   */
+  const perReader = app.createRateLimit({
+    max: limits.catalogueReadsPerAddressPerMinute,
+    timeWindow: '1 minute',
+    // The keys of createRateLimit carry no route name: the prefix keeps them apart from others.
+    keyGenerator: (request) =>
+      request.actor
+        ? `catalogue-reads:user:${request.actor.userId}`
+        : `catalogue-reads:address:${clientAddress(request)}`,
+  });
+  async function countRead(request: FastifyRequest): Promise<void> {
+    const verdict = await perReader(request);
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      throw new RateLimitedError(
+        `Too many listing pages were asked for from your network. Try again in ${waitInWords(verdict.ttlInSeconds)}.`,
+        verdict.ttlInSeconds,
+      );
+    }
+  }
+
   app.get(
     '/properties',
     {
@@ -62,8 +101,9 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         summary: 'Approved listings, filtered and sorted; next page in the Link rel="next" header',
         description: `The public catalogue. sort=new (the default) puts listings with a running promotion first. Follow the Link rel="next" URL (the same filters and a cursor) until none is sent; a cursor sent with other filters or another sort is a 400. Cacheable for ${CATALOGUE_MAX_AGE_SECONDS} seconds.`,
         querystring: ZListPropertiesQuery,
-        response: { 200: ZListPropertiesResponse, ...errors(400) },
+        response: { 200: ZListPropertiesResponse, ...errors(400, 429, 503) },
       },
+      preHandler: countRead,
     },
     async (request, reply) => {
       const page = await service.listPublic(request.query);
@@ -81,19 +121,26 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         tags: ['properties'],
         operationId: 'listPublisherProperties',
         security: security.optionalUser,
-        summary: "A publisher's listings, newest first (at most 200)",
+        summary: "A publisher's listings, newest first, a page at a time",
         description:
-          'With the publisher’s own token: every listing but deleted ones, with status, ownerPhoneNumber, rejectionReason and missingPictureLabels. Anyone else: the approved ones, as the catalogue shows them. Every photo of each listing is included. A bearer token that is not valid is a 401 (refresh and retry).',
+          'With the publisher’s own token: every listing but deleted ones, with status, ownerPhoneNumber, rejectionReason and missingPictureLabels. Anyone else: the approved ones, as the catalogue shows them. Every photo of each listing is included. At most `limit` listings (default 24, at most 100); follow the Link rel="next" URL until none is sent (a cursor made for another publisher, or for the owner’s view, is a 400). A bearer token that is not valid is a 401 (refresh and retry).',
         params: ZPublisherParams,
-        response: { 200: ZPublisherPropertiesResponse, ...errors(400, 401) },
+        querystring: ZPublisherPropertiesQuery,
+        response: { 200: ZPublisherPropertiesResponse, ...errors(400, 401, 429, 503) },
       },
+      preHandler: countRead,
     },
     async (request, reply) => {
-      const { items, asOwner } = await service.listByPublisher(
-        request.params.publisherId,
+      const { publisherId } = request.params;
+      const { items, asOwner, nextCursor } = await service.listByPublisher(
+        publisherId,
         request.actor?.userId,
+        request.query,
       );
       viewerCacheHeaders(reply, asOwner);
+      if (nextCursor) {
+        reply.header('Link', nextPublisherPageLink(publisherId, request.query, nextCursor));
+      }
       return items;
     },
   );
@@ -110,8 +157,9 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         description:
           'Anonymous or another user: approved listings only (404 otherwise). With the owner’s token: their listing in any status but deleted, with ownerPhoneNumber, rejectionReason and missingPictureLabels. A bearer token that is not valid is a 401 (refresh and retry).',
         params: ZGetPropertyParams,
-        response: { 200: ZViewerProperty, ...errors(400, 401, 404) },
+        response: { 200: ZViewerProperty, ...errors(400, 401, 404, 429, 503) },
       },
+      preHandler: countRead,
     },
     async (request, reply) => {
       const { property, asOwner } = await service.getForViewer(

@@ -1,5 +1,9 @@
 import { missingPictureLabels, PRICE_FIELD } from '@makazi/contracts/listing-values';
-import type { TPendingChange, TViewerProperty } from '@makazi/contracts/listings';
+import type {
+  TPendingChange,
+  TPublisherPropertiesQuery,
+  TViewerProperty,
+} from '@makazi/contracts/listings';
 import {
   ZPropertyType,
   type TListPropertiesQuery,
@@ -18,10 +22,13 @@ import {
 import { notFound } from '../../lib/errors';
 import { changedFields, changesAddress, proposedPhotos } from '../listings/pending-change';
 import type { TtlCache } from '../../lib/ttl-cache';
+import type { CatalogueGuard } from './catalogue-guard';
 import {
   decodeCursor,
+  decodePublisherCursor,
   encodeCursor,
   filtersFingerprint,
+  publisherFingerprint,
   type NewCursor,
   type PriceCursor,
 } from './properties.cursor';
@@ -51,13 +58,6 @@ export interface ViewedProperty {
   asOwner: boolean;
 }
 
-/**
- * How many listings the publisher list answers at most. It is not paginated: clients written for
- * the original API read one array, an owner rarely has more than a handful, and 200 keeps a
- * pathological account's answer (every photo of every listing) to a few hundred kilobytes.
- */
-export const PUBLISHER_LIST_MAX = 200;
-
 export interface PropertiesService {
   listPublic(query: TListPropertiesQuery): Promise<PropertyPage>;
   getPublic(id: string): Promise<TProperty>;
@@ -68,11 +68,15 @@ export interface PropertiesService {
   getForViewer(id: string, viewerId: string | undefined): Promise<ViewedProperty>;
   /** The owner view of a listing of `ownerId`'s, after a write; 404 when it is gone. */
   getOwnerView(id: string, ownerId: string): Promise<TViewerProperty>;
-  /** GET /api/properties/publishers/{publisherId}: see ZPublisherPropertiesResponse. */
+  /**
+   * GET /api/properties/publishers/{publisherId}: one page (see ZPublisherPropertiesResponse),
+   * paged like the catalogue so a publisher with thousands of listings costs one page a request.
+   */
   listByPublisher(
     publisherId: string,
     viewerId: string | undefined,
-  ): Promise<{ items: TViewerProperty[]; asOwner: boolean }>;
+    page: TPublisherPropertiesQuery,
+  ): Promise<{ items: TViewerProperty[]; asOwner: boolean; nextCursor: string | null }>;
 }
 
 // What the storage gateway's key rules allow: nothing in such a key needs percent-encoding.
@@ -324,8 +328,21 @@ export function createPropertiesService(
   options: {
     /** Public catalogue pages by query (decision 014); writes clear it (plugins/catalogue-cache). */
     pageCache?: TtlCache<PropertyPage>;
+    /** Bounds what public reads cost (catalogue-guard.ts); unset: unbounded (tools, tests). */
+    guard?: CatalogueGuard;
+    /**
+     * Where the owner view after a write is read: the connections the write used, never the
+     * catalogue's, so a write already done is never answered with a busy catalogue's 503.
+     */
+    ownerRepository?: PropertiesRepository;
   } = {},
 ): PropertiesService {
+  const guarded = <T>(query: () => Promise<T>): Promise<T> =>
+    options.guard ? options.guard.run(query) : query();
+  const lookedUp = <T>(query: () => Promise<T>): Promise<T> =>
+    options.guard ? options.guard.lookup(query) : query();
+  const ownerRepository = options.ownerRepository ?? repository;
+
   /*
    * sort=new: listings with a running promotion first, then the rest newest first (created_at
    * desc, id desc). Promoted listings are ordered by when their promotion ends, latest first: the
@@ -347,7 +364,7 @@ export function createPropertiesService(
       phase: cursor?.ph === 'rest' ? (1 as const) : (0 as const),
       after: cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null,
     };
-    const fetched = await repository.listNewest(filters, at, start, limit + 1);
+    const fetched = await guarded(() => repository.listNewest(filters, at, start, limit + 1));
     const rows = fetched.slice(0, limit);
     const last = rows.at(-1);
     const next: NewCursor | null =
@@ -373,7 +390,9 @@ export function createPropertiesService(
   ): Promise<{ rows: PageRow[]; next: PriceCursor | null }> {
     const after = cursor ? { price: cursor.k[0], id: cursor.k[1] } : null;
     const direction = sort === 'priceLowHigh' ? 'asc' : 'desc';
-    const fetched = await repository.listByPrice(filters, direction, after, limit + 1);
+    const fetched = await guarded(() =>
+      repository.listByPrice(filters, direction, after, limit + 1),
+    );
     const rows = fetched.slice(0, limit);
     const last = rows.at(-1);
     const next: PriceCursor | null =
@@ -384,7 +403,7 @@ export function createPropertiesService(
   }
 
   async function getPublic(id: string): Promise<TProperty> {
-    const row = await repository.findPublic(id);
+    const row = await lookedUp(() => repository.findPublic(id));
     if (!row) throw listingNotFound(id);
     return toProperty(row);
   }
@@ -440,7 +459,7 @@ export function createPropertiesService(
       if (viewerId === undefined) {
         return { property: await getPublic(id), asOwner: false };
       }
-      const row = await repository.findForViewer(id, viewerId);
+      const row = await lookedUp(() => repository.findForViewer(id, viewerId));
       if (!row) throw listingNotFound(id);
       return isOwnerRow(row)
         ? { property: toOwnerProperty(row), asOwner: true }
@@ -448,17 +467,33 @@ export function createPropertiesService(
     },
 
     async getOwnerView(id, ownerId) {
-      const row = await repository.findForViewer(id, ownerId);
+      const row = await ownerRepository.findForViewer(id, ownerId);
       if (!row || !isOwnerRow(row)) throw listingNotFound(id);
       return toOwnerProperty(row);
     },
 
-    async listByPublisher(publisherId, viewerId) {
+    async listByPublisher(publisherId, viewerId, { limit, cursor }) {
       const asOwner = viewerId === publisherId;
-      const rows = await repository.listByPublisher(publisherId, asOwner, PUBLISHER_LIST_MAX);
+      const fingerprint = publisherFingerprint(publisherId, asOwner);
+      const after = cursor ? decodePublisherCursor(cursor, fingerprint) : null;
+      const fetched = await guarded(() =>
+        repository.listByPublisher(
+          publisherId,
+          asOwner,
+          after ? { at: after.k[0], id: after.k[1] } : null,
+          limit + 1,
+        ),
+      );
+      const rows = fetched.slice(0, limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        fetched.length > limit && last
+          ? encodeCursor({ v: 1, s: 'publisher', f: fingerprint, k: [last.sortKey, last.id] })
+          : null;
       return {
         items: rows.map((row) => (isOwnerRow(row) ? toOwnerProperty(row) : toProperty(row))),
         asOwner,
+        nextCursor,
       };
     },
   };

@@ -12,6 +12,7 @@ import type { TDeleteUserResponse, TUser } from '@makazi/contracts/users';
 import { parseCsv } from '../../db/seed/csv';
 import {
   authSessions,
+  contactReveals,
   payments,
   refreshTokens,
   subscriptions,
@@ -321,6 +322,25 @@ describe('DELETE /api/users/:id', () => {
     expect(left).toContain(someoneElse.id);
     expect(left).not.toContain(signedIn.id);
     expect(left).not.toContain(fromTheirPhone.id);
+  });
+
+  it('erases the record of the owners’ contacts they were shown, and no one else’s', async () => {
+    const subira = await signUpAndIn(t, { firstName: 'Subira' });
+    const other = await signUpAndIn(t);
+    const listing = await insertProperty(t.db);
+    for (const userId of [subira.userId, subira.userId, other.userId]) {
+      await t.db.insert(contactReveals).values({
+        userId,
+        propertyId: listing.id,
+        revealedAt: clock(),
+      });
+    }
+    expect((await deleteAccount(subira.userId, subira.auth)).statusCode).toBe(200);
+    const left = await t.db
+      .select({ userId: contactReveals.userId })
+      .from(contactReveals)
+      .where(eq(contactReveals.propertyId, listing.id));
+    expect(left).toEqual([{ userId: other.userId }]);
   });
 
   it('frees the phone number: the same person can register again, as a new account', async () => {

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   authSessions,
+  contactReveals,
   mediaUploads,
   otpChallenges,
   payments,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
+import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
 
 export interface UserRow {
   id: string;
@@ -37,6 +39,12 @@ export interface UsersRepository {
    */
 
   /**
+   * Holds the user's contact-reveal lock until the transaction ends. Taken before the user's row
+   * (lockLiveUser), in the order a reveal takes them (its lock, then the row through its foreign
+   * key), so the two never wait on each other in a circle.
+   */
+  lockContactReveals(userId: string): Promise<void>;
+  /**
    * Locks the user's row until the transaction ends (a second deletion waits, then finds it
    * deleted); false when there is no such user or the account is already deleted.
    */
@@ -57,6 +65,8 @@ export interface UsersRepository {
    * number and words they typed. Before anonymise, which removes the number.
    */
   eraseSupportMessages(userId: string): Promise<void>;
+  /** Deletes the record of whose phone numbers they were shown, and when. */
+  eraseContactReveals(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -99,6 +109,8 @@ export function createUsersRepository(db: Database): UsersRepository {
         .returning(profileColumns);
       return live(row);
     },
+
+    lockContactReveals: (userId) => lockContactRevealsOf(db, userId),
 
     async lockLiveUser(id) {
       const [row] = await db
@@ -173,6 +185,10 @@ on conflict do nothing`);
         .where(
           sql`${supportMessages.userId} = ${userId} or ${supportMessages.phone} = (select ${users.phoneNumber} from ${users} where ${users.id} = ${userId})`,
         );
+    },
+
+    async eraseContactReveals(userId) {
+      await db.delete(contactReveals).where(eq(contactReveals.userId, userId));
     },
 
     async anonymise(userId, now) {

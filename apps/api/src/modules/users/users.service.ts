@@ -54,6 +54,9 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
     async remove(actor, userId) {
       assertSelf(actor, userId, 'You can only delete your own account.');
       await repository.transaction(async (tx) => {
+        // First: a reveal of an owner's contact in flight either is recorded before the erasure
+        // below, or waits and then finds the account deleted.
+        await tx.lockContactReveals(userId);
         // Deleted by another request meanwhile (two tabs): this session has just ended too.
         if (!(await tx.lockLiveUser(userId))) throw accountGone();
         const now = clock();
@@ -62,6 +65,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.endSubscriptions(userId, now);
         await tx.erasePayerPhones(userId, now);
         await tx.eraseSupportMessages(userId);
+        await tx.eraseContactReveals(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };

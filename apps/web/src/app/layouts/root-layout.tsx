@@ -1,12 +1,13 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DemoBanner } from '../../components/demo-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import './layout.css';
 
 const MAIN_ID = 'main-content';
 
-/** Header and footer are hidden on every /admin path. */
+/** Header and footer are hidden on every /admin path; the demo banner is on every page. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -15,13 +16,12 @@ export function RootLayout() {
   return (
     <div className="layout">
       {chrome ? (
-        <>
-          <a className="skip-link" href={`#${MAIN_ID}`}>
-            {t('skipToContent')}
-          </a>
-          <Header />
-        </>
+        <a className="skip-link" href={`#${MAIN_ID}`}>
+          {t('skipToContent')}
+        </a>
       ) : null}
+      <DemoBanner />
+      {chrome ? <Header /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="layout__main container">
         <Outlet />
       </main>

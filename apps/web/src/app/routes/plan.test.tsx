@@ -3,12 +3,19 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CHECKOUT_LIMIT_MESSAGE,
+  PAYER_PHONE_LIMIT_MESSAGE,
+} from '@makazi/contracts/payment-values';
+import {
   LISTING_ID,
   PAYMENT_ID,
   SUBSCRIPTION_PLANS,
+  WAITING_ID,
   accepted,
   payment,
+  refusedForWaiting,
   serveCheckout,
+  waitingPayment,
 } from '../../features/checkout/testing/checkout-api';
 import { PENDING_PAYMENT_KEY } from '../../features/checkout/utils/pending-payment';
 import { showToast } from '../../lib/toast';
@@ -486,4 +493,261 @@ describe('/plan/{days} for a signed-in user', () => {
     await user.click(screen.getByRole('button', { name: 'Lipa TZS 20,000' }));
     expect(await screen.findByText('Angalia simu yako na uweke PIN yako')).toBeInTheDocument();
   });
+});
+
+describe('/plan/{days} while another payment waits for the payer', () => {
+  it('says so, cancels that payment at once, and then the user can pay', async () => {
+    signIn();
+    const fetchMock = serveCheckout({ checkout: [refusedForWaiting, accepted] });
+    const user = userEvent.setup();
+    await renderPlan();
+    await fillAndPay(user);
+
+    const notice = await screen.findByTestId('payment-waiting');
+    expect(
+      within(notice).getByRole('heading', { name: 'A payment is already waiting' }),
+    ).toHaveFocus();
+    await waitFor(() =>
+      expect(within(notice).getByTestId('payment-waiting-text')).toHaveTextContent(
+        'A payment of TZS 5,000 (Tigo Pesa) is waiting for your answer on your phone.',
+      ),
+    );
+    expect(screen.queryByText('Failed to create subscription. Please try again.')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay TZS/ })).not.toBeInTheDocument();
+    // Not before that payment has ended: the button says why it waits.
+    const tryAgain = within(notice).getByRole('button', { name: 'Try again' });
+    expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
+    expect(tryAgain).toHaveAccessibleDescription(
+      'Try again becomes possible once that payment has ended.',
+    );
+    await user.click(tryAgain);
+    expect(createBodies(fetchMock)).toHaveLength(1);
+
+    await user.click(within(notice).getByRole('button', { name: 'Cancel that payment' }));
+    expect(await screen.findByTestId('payment-notice')).toHaveTextContent(
+      'The waiting payment was cancelled. You can pay now.',
+    );
+    expect(requestsTo(fetchMock, `/api/payments/${WAITING_ID}/cancel`, 'POST')).toHaveLength(1);
+    expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay TZS 20,000' });
+    expect(pay).toHaveFocus();
+
+    await user.click(pay);
+    expect(await screen.findByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    const [refused, sent] = createBodies(fetchMock);
+    // The refused attempt recorded nothing: its key is this attempt's.
+    expect(sent?.idempotencyKey).toBe(refused?.idempotencyKey);
+  });
+
+  it('offers Try again once the waiting payment has ended, asking about it every 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const fetchMock = serveCheckout({
+      checkout: [refusedForWaiting, accepted],
+      waiting: [jsonResponse(waitingPayment('pending')), jsonResponse(waitingPayment('expired'))],
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await renderPlan();
+    await fillAndPay(user);
+    const notice = await screen.findByTestId('payment-waiting');
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `/api/payments/${WAITING_ID}`)).toHaveLength(1),
+    );
+    expect(within(notice).getByRole('button', { name: 'Try again' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() =>
+      expect(within(notice).getByTestId('payment-waiting-text')).toHaveTextContent(
+        'That payment has ended: not approved in time. You can try again now.',
+      ),
+    );
+    expect(within(notice).queryByRole('button', { name: 'Cancel that payment' })).toBeNull();
+    const tryAgain = within(notice).getByRole('button', { name: 'Try again' });
+    expect(tryAgain).not.toHaveAttribute('aria-disabled');
+    await user.click(tryAgain);
+    expect(await screen.findByText('Check your phone and enter your PIN')).toBeInTheDocument();
+    expect(createBodies(fetchMock)).toHaveLength(2);
+  });
+
+  it('shows how the waiting payment ended when it could no longer be cancelled', async () => {
+    signIn();
+    serveCheckout({
+      checkout: [refusedForWaiting],
+      waiting: [jsonResponse(waitingPayment('pending')), jsonResponse(waitingPayment('succeeded'))],
+      cancel: [
+        apiErrorResponse(
+          409,
+          'CONFLICT',
+          'Only a payment waiting for an answer can be cancelled; this one is succeeded.',
+        ),
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPlan();
+    await fillAndPay(user);
+    const notice = await screen.findByTestId('payment-waiting');
+    await user.click(within(notice).getByRole('button', { name: 'Cancel that payment' }));
+    await waitFor(() =>
+      expect(within(notice).getByTestId('payment-waiting-text')).toHaveTextContent(
+        'That payment has ended: paid. You can try again now.',
+      ),
+    );
+    expect(screen.queryByTestId('payment-notice')).not.toBeInTheDocument();
+  });
+
+  it('speaks Swahili while a payment waits', async () => {
+    signIn();
+    serveCheckout({ checkout: [refusedForWaiting], user: apiErrorResponse(404, 'NOT_FOUND') });
+    const user = userEvent.setup();
+    await renderApp(null, { routes, url: '/plan/30', state: { plan: MONTH }, language: 'sw' });
+    await user.selectOptions(await screen.findByLabelText('Mtandao wa pesa ya simu'), 'mpesa');
+    await user.type(screen.getByLabelText('Namba ya simu ya kulipia'), '0754000111');
+    await user.click(screen.getByRole('button', { name: 'Lipa TZS 20,000' }));
+    const notice = await screen.findByTestId('payment-waiting');
+    expect(
+      within(notice).getByRole('heading', { name: 'Tayari kuna malipo yanayosubiri' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(notice).getByTestId('payment-waiting-text')).toHaveTextContent(
+        'Malipo ya TZS 5,000 (Tigo Pesa) yanasubiri jibu lako kwenye simu yako.',
+      ),
+    );
+    expect(within(notice).getByRole('button', { name: 'Ghairi malipo hayo' })).toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Jaribu tena' })).toBeInTheDocument();
+  });
+});
+
+describe('/plan/{days} refused by a limit of the hour', () => {
+  it.each([
+    {
+      language: 'en' as const,
+      message: `${PAYER_PHONE_LIMIT_MESSAGE} Try again in 48 minutes.`,
+      retryAfter: '2880',
+      shown: 'Too many payment requests were sent to this phone. Try again in 48 minutes.',
+    },
+    {
+      language: 'en' as const,
+      message: `${CHECKOUT_LIMIT_MESSAGE} Try again in 1 hour.`,
+      retryAfter: '3600',
+      shown: 'You have started too many payments. Try again in 1 hour.',
+    },
+    {
+      language: 'sw' as const,
+      message: `${PAYER_PHONE_LIMIT_MESSAGE} Try again in 45 seconds.`,
+      retryAfter: '45',
+      shown: 'Maombi mengi mno ya malipo yametumwa kwa simu hii. Jaribu tena baada ya sekunde 45.',
+    },
+    {
+      language: 'sw' as const,
+      message: `${CHECKOUT_LIMIT_MESSAGE} Try again in 50 minutes.`,
+      retryAfter: '3000',
+      shown: 'Umeanzisha malipo mengi mno. Jaribu tena baada ya dakika 50.',
+    },
+  ])(
+    'says "$shown" in the reader’s language ($language)',
+    async ({ language, message, retryAfter, shown }) => {
+      signIn();
+      serveCheckout({
+        checkout: [
+          jsonResponse(
+            { statusCode: 429, code: 'RATE_LIMITED', message },
+            { status: 429, headers: { 'Retry-After': retryAfter } },
+          ),
+        ],
+        user: apiErrorResponse(404, 'NOT_FOUND'),
+      });
+      const user = userEvent.setup();
+      await renderApp(null, { routes, url: '/plan/30', state: { plan: MONTH }, language });
+      const sw = language === 'sw';
+      await user.selectOptions(
+        await screen.findByLabelText(sw ? 'Mtandao wa pesa ya simu' : 'Mobile money network'),
+        'mpesa',
+      );
+      await user.type(
+        screen.getByLabelText(sw ? 'Namba ya simu ya kulipia' : 'Phone number to pay from'),
+        '0754000111',
+      );
+      await user.click(screen.getByRole('button', { name: /^(Lipa|Pay) TZS 20,000$/ }));
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument();
+    },
+  );
+});
+
+describe('/plan/{days} for a payment cancelled or held for review', () => {
+  function storePending() {
+    window.sessionStorage.setItem(
+      PENDING_PAYMENT_KEY,
+      JSON.stringify({
+        paymentId: PAYMENT_ID,
+        kind: 'subscription',
+        userId: USER_SUB,
+        returnTo: FROM,
+        amount: 20000,
+        provider: 'mpesa',
+        durationInDays: 30,
+      }),
+    );
+  }
+
+  it.each([
+    {
+      language: 'en' as const,
+      status: 'needs_review' as const,
+      title: 'We are checking this payment',
+      text: 'The payment provider reported a payment that does not match the price',
+      action: 'Contact support',
+    },
+    {
+      language: 'sw' as const,
+      status: 'needs_review' as const,
+      title: 'Tunakagua malipo haya',
+      text: 'Mtoa huduma wa malipo ameripoti malipo yasiyolingana na bei',
+      action: 'Wasiliana na msaada',
+    },
+    {
+      language: 'en' as const,
+      status: 'cancelled' as const,
+      title: 'Payment cancelled',
+      text: 'You cancelled this payment.',
+      action: 'Try again',
+    },
+    {
+      language: 'sw' as const,
+      status: 'cancelled' as const,
+      title: 'Malipo yameghairiwa',
+      text: 'Umeghairi malipo haya.',
+      action: 'Jaribu tena',
+    },
+  ])(
+    'says what $status means in words ($language)',
+    async ({ language, status, title, text, action }) => {
+      signIn();
+      storePending();
+      serveCheckout({
+        payments: [
+          jsonResponse(
+            payment(status, { reason: 'The payment provider reported a different amount.' }),
+          ),
+        ],
+      });
+      await renderApp(null, { routes, url: '/plan/30', state: null, language });
+      const result = await screen.findByTestId('payment-result');
+      expect(within(result).getByRole('heading', { name: title })).toHaveFocus();
+      expect(result).toHaveTextContent(text);
+      // The server's reason is for the finance records; the reader gets words of their own.
+      expect(result).not.toHaveTextContent('The payment provider reported a different amount.');
+      if (status === 'needs_review') {
+        expect(screen.getByRole('link', { name: action })).toHaveAttribute('href', '/support');
+        // Paying again is not offered while the money is being checked.
+        expect(screen.queryByRole('button', { name: /Try again|Jaribu tena/ })).toBeNull();
+      } else {
+        expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
+      }
+      expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+    },
+  );
 });

@@ -23,6 +23,27 @@ describe('/admin/dashboard', () => {
     expect(within(table).getByRole('rowheader', { name: '2026-10-30' })).toBeInTheDocument();
   });
 
+  it('shows how many payments need review, linking to them only when some do', async () => {
+    serveAdmin({
+      'GET /api/admin/dashboard': () => jsonResponse(makeDashboard({ paymentsNeedingReview: 3 })),
+    });
+    await renderAdmin('/admin/dashboard');
+    const card = await screen.findByTestId('card-paymentsNeedingReview');
+    expect(card).toHaveTextContent('Payments to review3');
+    expect(
+      within(card).getByRole('link', {
+        name: 'Review the payments whose amount or currency did not match',
+      }),
+    ).toHaveAttribute('href', '/admin/finance?status=needs_review');
+  });
+
+  it('offers no review link when no payment needs one', async () => {
+    await renderAdmin('/admin/dashboard');
+    const card = await screen.findByTestId('card-paymentsNeedingReview');
+    expect(card).toHaveTextContent('Payments to review0');
+    expect(within(card).queryByRole('link')).toBeNull();
+  });
+
   it('hides the table in a clipped box of its own, so it takes no room on the page', async () => {
     await renderAdmin('/admin/dashboard');
     const table = await screen.findByRole('table', { name: 'New listings and revenue per day' });

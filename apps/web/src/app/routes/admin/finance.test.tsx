@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/test-utils';
@@ -100,6 +100,37 @@ describe('/admin/finance', () => {
     );
     await user.selectOptions(screen.getByLabelText('Status'), 'Any');
     await waitFor(() => expect(lastPaymentsQuery(fetchMock)?.has('status')).toBe(false));
+  });
+
+  it('filters the payments held for review and names them, in English and in Swahili', async () => {
+    const fetchMock = serveAdmin({
+      'GET /api/admin/payments': () =>
+        jsonResponse(
+          paymentsPage([
+            makePayment(3, {
+              status: 'needs_review',
+              reason: 'The payment provider reported a different amount than the price.',
+            }),
+          ]),
+        ),
+    });
+    const { i18n } = await renderAdmin('/admin/finance?status=needs_review');
+    const table = await screen.findByRole('table');
+    expect(lastPaymentsQuery(fetchMock)?.get('status')).toBe('needs_review');
+    const status = screen.getByLabelText<HTMLSelectElement>('Status');
+    expect(status.selectedOptions[0]?.textContent).toBe('Needs review');
+    expect(within(status).getByRole('option', { name: 'Cancelled by the payer' })).toBeTruthy();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Needs review');
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(totals).toHaveTextContent('Needs review: 1');
+    expect(totals).toHaveTextContent('Cancelled by the payer: 0');
+
+    await act(() => i18n.changeLanguage('sw'));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Yanahitaji ukaguzi');
+    expect(status.selectedOptions[0]?.textContent).toBe('Yanahitaji ukaguzi');
+    expect(screen.getByRole('region', { name: 'Jumla' })).toHaveTextContent(
+      'Yameghairiwa na mlipaji: 0',
+    );
   });
 
   it('downloads the CSV of the same filters with the bearer token and saves it', async () => {

@@ -17,6 +17,7 @@ import {
   serveAdmin,
   signInAdmin,
   signOutAdmin,
+  type Handler,
 } from './testing/admin-app';
 
 beforeEach(() => signOutAdmin());
@@ -87,6 +88,85 @@ describe('/admin login', () => {
         `Bearer ${ADMIN_TOKEN}`,
       ),
     );
+  });
+});
+
+describe('/admin login, second step', () => {
+  const MFA_TOKEN = 'mfa-challenge-1';
+
+  function serveTwoStep(second: Handler) {
+    return serveAdmin({
+      'POST /api/admin/login': () => jsonResponse({ mfaRequired: true, mfaToken: MFA_TOKEN }),
+      'POST /api/admin/login/second-factor': second,
+      'GET /api/admin/dashboard': () => jsonResponse(makeDashboard()),
+    });
+  }
+  const tokens = () =>
+    jsonResponse({ access_token: ADMIN_TOKEN, expires_in: 3600, username: 'moderator' });
+
+  it('asks for the code after the right password, keeps no token before it, then opens the dashboard', async () => {
+    const fetchMock = serveTwoStep(tokens);
+    const { router } = await renderAdmin('/admin');
+    await fillLogin('moderator', 'secret-pass');
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Code'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin/dashboard');
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/admin/login/second-factor')[0]?.init)).toEqual({
+      mfaToken: MFA_TOKEN,
+      code: '123 456',
+    });
+    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe(ADMIN_TOKEN);
+  });
+
+  it('takes a recovery code instead with the switch', async () => {
+    const fetchMock = serveTwoStep(tokens);
+    await renderAdmin('/admin');
+    await fillLogin('moderator', 'secret-pass');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Use a recovery code' }));
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Enter one of your recovery codes. Each one works once.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/admin/login/second-factor')[0]?.init)).toEqual({
+      mfaToken: MFA_TOKEN,
+      recoveryCode: 'abcd-efgh-ijkl-mnop',
+    });
+  });
+
+  it('asks for six digits before calling, and shows the server’s answer to a wrong code', async () => {
+    const message =
+      'Wrong code. After 5 wrong tries, this username is paused from this address for 15 minutes.';
+    const fetchMock = serveTwoStep(() => adminError(401, 'UNAUTHORIZED', message));
+    const { router } = await renderAdmin('/admin');
+    await fillLogin('moderator', 'secret-pass');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    expect(callsTo(fetchMock, 'POST', '/api/admin/login/second-factor')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Code'), '6');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(currentPath(router)).toBe('/admin');
+
+    // Back to the password, as for an expired challenge.
+    await user.click(screen.getByRole('button', { name: 'Back to the password' }));
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
 });
 

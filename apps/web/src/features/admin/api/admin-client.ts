@@ -6,8 +6,9 @@ import {
   retryAfterSeconds,
   type TQueryValue,
 } from '../../../lib/api-client';
+import { TWO_STEP_SETUP_REQUIRED_MESSAGE } from '@makazi/contracts/admin-two-step';
 import { isRecord } from '../../../lib/guards';
-import { clearAdminToken, getAdminToken } from './admin-session';
+import { clearAdminToken, getAdminToken, setTwoStepSetupRequired } from './admin-session';
 
 /** An admin request gives up after 15 s: the admin works at a desk, but a stalled request must end. */
 export const ADMIN_TIMEOUT_MS = 15_000;
@@ -131,6 +132,10 @@ export async function adminFetch(
   if (response.ok) return response;
   const error = await readError(response);
   if (response.status === 401 && !anonymous) clearAdminToken('expired');
+  // In production, until two-step sign-in is on, every admin page but the profile says so.
+  if (response.status === 403 && error.message === TWO_STEP_SETUP_REQUIRED_MESSAGE) {
+    setTwoStepSetupRequired(true);
+  }
   throw error;
 }
 

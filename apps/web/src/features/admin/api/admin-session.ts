@@ -12,6 +12,8 @@ export type TAdminSessionEnd = 'expired' | 'signedOut';
 
 const listeners = new Set<() => void>();
 let endReason: TAdminSessionEnd | null = null;
+/** The server said this session may only set up two-step sign-in (production, not set up yet). */
+let twoStepSetupRequired = false;
 
 function storage(): Storage | null {
   try {
@@ -38,6 +40,7 @@ function emit(): void {
 export function setAdminToken(token: string): void {
   memoryToken = token;
   endReason = null;
+  twoStepSetupRequired = false;
   try {
     storage()?.setItem(ADMIN_TOKEN_KEY, token);
   } catch {
@@ -50,6 +53,7 @@ export function setAdminToken(token: string): void {
 export function clearAdminToken(reason: TAdminSessionEnd = 'signedOut'): void {
   memoryToken = null;
   endReason = reason;
+  twoStepSetupRequired = false;
   try {
     storage()?.removeItem(ADMIN_TOKEN_KEY);
   } catch {
@@ -71,4 +75,20 @@ function subscribe(listener: () => void): () => void {
 /** The admin token, re-rendering when it is set or cleared (sign-in, sign-out, a 401). */
 export function useAdminToken(): string | null {
   return useSyncExternalStore(subscribe, getAdminToken, () => null);
+}
+
+/**
+ * Set when an admin call answers that two-step sign-in must be set up first (the admin area then
+ * keeps to the profile page), cleared once it is on.
+ */
+export function setTwoStepSetupRequired(required: boolean): void {
+  if (twoStepSetupRequired === required) return;
+  twoStepSetupRequired = required;
+  emit();
+}
+
+const readTwoStepSetupRequired = () => twoStepSetupRequired;
+
+export function useTwoStepSetupRequired(): boolean {
+  return useSyncExternalStore(subscribe, readTwoStepSetupRequired, () => false);
 }

@@ -1,19 +1,18 @@
-import {
-  ZAdminLoginResponse,
-  ZAdminMe,
-  type TAdminLoginBody,
-  type TAdminLoginResponse,
-} from '@makazi/contracts/admin';
+import { ZAdminMe, type TAdminLoginBody } from '@makazi/contracts/admin';
+import { ZAdminLoginAnswer, type TAdminLoginAnswer } from '@makazi/contracts/admin-two-step';
 import { adminFetch, adminJson } from './admin-client';
 import { clearAdminToken, setAdminToken } from './admin-session';
 
-/** POST /api/admin/login; keeps the token for this browser session. */
-export async function adminLogin(body: TAdminLoginBody): Promise<TAdminLoginResponse> {
-  const answer = await adminJson('POST', '/admin/login', ZAdminLoginResponse, {
+/**
+ * POST /api/admin/login; keeps the token for this browser session, or answers the challenge of
+ * the second step when the admin has two-step sign-in on.
+ */
+export async function adminLogin(body: TAdminLoginBody): Promise<TAdminLoginAnswer> {
+  const answer = await adminJson('POST', '/admin/login', ZAdminLoginAnswer, {
     body,
     anonymous: true,
   });
-  setAdminToken(answer.access_token);
+  if ('access_token' in answer) setAdminToken(answer.access_token);
   return answer;
 }
 

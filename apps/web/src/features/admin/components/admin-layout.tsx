@@ -13,7 +13,11 @@ import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import MenuIcon from '@mui/icons-material/Menu';
 import logo from '../../../assets/logo.svg';
 import { adminLogout, adminMeQueryOptions } from '../api/auth';
-import { adminSessionEndReason, useAdminToken } from '../api/admin-session';
+import {
+  adminSessionEndReason,
+  useAdminToken,
+  useTwoStepSetupRequired,
+} from '../api/admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { AdminNav } from './admin-nav';
@@ -26,15 +30,24 @@ export const DRAWER_WIDTH = 200;
 export const DRAWER_CLOSED_WIDTH = 65;
 const DRAWER_ID = 'admin-drawer';
 
+/** Where an admin sets up two-step sign-in (and the one page open until it is set up). */
+export const ADMIN_PROFILE_PATH = '/admin/profile';
+
 /**
  * The admin pages' frame, for a signed-in admin only: without a token (never signed in, signed
- * out, or the server answered 401) the admin goes to /admin.
+ * out, or the server answered 401) the admin goes to /admin. When the server answers that
+ * two-step sign-in must be set up first (production), every page leads to the profile.
  */
 export function AdminLayout() {
   const token = useAdminToken();
+  const setupRequired = useTwoStepSetupRequired();
+  const { pathname } = useLocation();
   if (!token) {
     const ended = adminSessionEndReason() === 'expired';
     return <Navigate to="/admin" replace state={ended ? { sessionEnded: true } : undefined} />;
+  }
+  if (setupRequired && pathname !== ADMIN_PROFILE_PATH) {
+    return <Navigate to={ADMIN_PROFILE_PATH} replace />;
   }
   return <AdminFrame />;
 }

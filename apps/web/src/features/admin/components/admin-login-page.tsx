@@ -4,15 +4,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import logo from '../../../assets/logo.svg';
 import { isRecord } from '../../../lib/guards';
 import { adminLogin } from '../api/auth';
 import { useAdminToken } from '../api/admin-session';
+import { adminSecondFactor } from '../api/two-step';
 import { useAdminText } from '../hooks/use-admin-text';
+
+/** Six digits, with one space in the middle as the apps show them. */
+const SIX_DIGITS = /^\d{3} ?\d{3}$/;
 
 /** The /admin page: the admin's own sign-in, apart from the users' phone sign-in. */
 export function AdminLoginPage() {
@@ -26,6 +32,8 @@ export function AdminLoginPage() {
   const [problem, setProblem] = useState<string | null>(() =>
     sessionEnded ? t('errors.sessionEnded') : null,
   );
+  // Set when the password was right and the admin has two-step sign-in on.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   // Whatever the previous admin session cached is not this one's business.
   useEffect(() => {
@@ -34,6 +42,12 @@ export function AdminLoginPage() {
 
   const login = useMutation({
     mutationFn: adminLogin,
+    onSuccess: (answer) => {
+      if ('mfaRequired' in answer) {
+        setPassword('');
+        setMfaToken(answer.mfaToken);
+      }
+    },
     onError: (error) => setProblem(errorMessage(error)),
   });
 
@@ -61,37 +75,149 @@ export function AdminLoginPage() {
             {t('login.title')}
           </Typography>
         </Stack>
-        <Box component="form" noValidate onSubmit={submit} sx={{ mt: 4 }}>
-          <Stack spacing={4}>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <TextField
-              label={t('login.username')}
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              fullWidth
-            />
-            <TextField
-              label={t('login.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              fullWidth
-            />
-            <Button type="submit" disabled={login.isPending} fullWidth>
-              {login.isPending ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </Stack>
-        </Box>
+        {mfaToken ? (
+          <SecondStep
+            mfaToken={mfaToken}
+            onBack={() => {
+              setMfaToken(null);
+              setProblem(null);
+            }}
+          />
+        ) : (
+          <Box component="form" noValidate onSubmit={submit} sx={{ mt: 4 }}>
+            <Stack spacing={4}>
+              {problem && (
+                <Alert severity="error" role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <TextField
+                label={t('login.username')}
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                fullWidth
+              />
+              <TextField
+                label={t('login.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                fullWidth
+              />
+              <Button type="submit" disabled={login.isPending} fullWidth>
+                {login.isPending ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </Stack>
+          </Box>
+        )}
       </Paper>
+    </Box>
+  );
+}
+
+/**
+ * The second step: the code from the authenticator app, or (switched) a recovery code. A right
+ * one keeps the token, and the page goes on to the dashboard.
+ */
+function SecondStep({ mfaToken, onBack }: { mfaToken: string; onBack: () => void }) {
+  const { t, errorMessage } = useAdminText();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const verify = useMutation({
+    mutationFn: adminSecondFactor,
+    onError: (error) => setProblem(errorMessage(error)),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (useRecovery) {
+      if (!recoveryCode.trim()) {
+        setProblem(t('login.recoveryCodeRequired'));
+        return;
+      }
+      setProblem(null);
+      verify.mutate({ mfaToken, recoveryCode: recoveryCode.trim() });
+      return;
+    }
+    if (!SIX_DIGITS.test(code.trim())) {
+      setProblem(t('login.codeRequired'));
+      return;
+    }
+    setProblem(null);
+    verify.mutate({ mfaToken, code: code.trim() });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ mt: 4 }}>
+      <Stack spacing={4}>
+        <Typography variant="h2" component="h2" sx={{ textAlign: 'center' }}>
+          {t('login.secondStep')}
+        </Typography>
+        <Typography id="admin-second-step-help">
+          {useRecovery ? t('login.recoveryHelp') : t('login.codeHelp')}
+        </Typography>
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {useRecovery ? (
+          <TextField
+            key="recovery"
+            label={t('login.recoveryCode')}
+            name="recoveryCode"
+            autoComplete="off"
+            autoFocus
+            value={recoveryCode}
+            onChange={(event) => setRecoveryCode(event.target.value)}
+            slotProps={{ htmlInput: { 'aria-describedby': 'admin-second-step-help' } }}
+            fullWidth
+          />
+        ) : (
+          <TextField
+            key="code"
+            label={t('login.code')}
+            name="code"
+            autoComplete="one-time-code"
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: 7,
+                'aria-describedby': 'admin-second-step-help',
+              },
+            }}
+            fullWidth
+          />
+        )}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={useRecovery}
+              onChange={(event) => {
+                setUseRecovery(event.target.checked);
+                setProblem(null);
+              }}
+            />
+          }
+          label={t('login.useRecoveryCode')}
+        />
+        <Button type="submit" disabled={verify.isPending} fullWidth>
+          {verify.isPending ? t('login.verifying') : t('login.verify')}
+        </Button>
+        <Button variant="text" color="inherit" onClick={onBack} fullWidth>
+          {t('login.back')}
+        </Button>
+      </Stack>
     </Box>
   );
 }

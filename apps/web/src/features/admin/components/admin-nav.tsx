@@ -4,6 +4,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PeopleIcon from '@mui/icons-material/People';
@@ -57,6 +59,19 @@ const ENTRIES: NavEntry[] = [
     label: 'nav.support',
     icon: <SupportAgentIcon />,
     matches: startsWith(['/admin/support']),
+  },
+  {
+    to: '/admin/revealers',
+    label: 'nav.revealers',
+    icon: <ContactPhoneIcon />,
+    matches: startsWith(['/admin/revealers']),
+  },
+  {
+    // The admin's own account and two-step sign-in.
+    to: '/admin/profile',
+    label: 'nav.profile',
+    icon: <AccountCircleIcon />,
+    matches: startsWith(['/admin/profile']),
   },
 ];
 

@@ -1,7 +1,9 @@
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TAdminDashboard } from '@makazi/contracts/admin';
@@ -19,6 +21,7 @@ const CARDS: { key: keyof Omit<TAdminDashboard, 'daily'>; label: TAdminKey }[] =
   { key: 'totalApartments', label: 'dashboard.totalApartments' },
   { key: 'totalHousesForSale', label: 'dashboard.totalHousesForSale' },
   { key: 'awaitingReview', label: 'dashboard.awaitingReview' },
+  { key: 'paymentsNeedingReview', label: 'dashboard.paymentsNeedingReview' },
   { key: 'revenueThisMonth', label: 'dashboard.revenueThisMonth' },
 ];
 
@@ -67,6 +70,15 @@ export function DashboardPage() {
                   <Typography variant="h2" component="p">
                     {formatNumber(dashboard.data[card.key])}
                   </Typography>
+                  {card.key === 'paymentsNeedingReview' && dashboard.data[card.key] > 0 ? (
+                    <Link
+                      component={RouterLink}
+                      to="/admin/finance?status=needs_review"
+                      variant="body2"
+                    >
+                      {t('dashboard.reviewPayments')}
+                    </Link>
+                  ) : null}
                 </CardContent>
               </Card>
             ))}

@@ -31,12 +31,18 @@ import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 
 // Pending is filled gold with black text: orange or gold text on white is too faint to read.
+// A payment held for review is filled too: it waits for an admin, as nothing else here does.
 const STATUS_COLOR: Record<TPaymentStatus, 'default' | 'success' | 'error' | 'primary'> = {
   pending: 'primary',
   succeeded: 'success',
   failed: 'error',
   expired: 'default',
+  cancelled: 'default',
+  needs_review: 'error',
 };
+
+/** The statuses drawn filled: those that still wait for someone. */
+const FILLED = new Set<TPaymentStatus>(['pending', 'needs_review']);
 
 /** The /admin/finance page: every payment, filtered, with totals and a CSV for the accountant. */
 export function FinancePage() {
@@ -172,7 +178,7 @@ export function FinancePage() {
               {PAYMENT_STATUSES.map((status) => (
                 <Chip
                   key={status}
-                  variant={status === 'pending' ? 'filled' : 'outlined'}
+                  variant={FILLED.has(status) ? 'filled' : 'outlined'}
                   color={STATUS_COLOR[status]}
                   label={`${t(`finance.statuses.${status}`)}: ${formatNumber(
                     payments.data.totals.byStatus[status] ?? 0,
@@ -219,7 +225,7 @@ export function FinancePage() {
                         <TableCell>
                           <Chip
                             size="small"
-                            variant={payment.status === 'pending' ? 'filled' : 'outlined'}
+                            variant={FILLED.has(payment.status) ? 'filled' : 'outlined'}
                             color={STATUS_COLOR[payment.status]}
                             label={t(`finance.statuses.${payment.status}`)}
                           />

@@ -248,3 +248,43 @@ describe('the sign-in popover', () => {
     expect(within(login).getByLabelText('Phone number')).toHaveValue('0712345678');
   });
 });
+
+describe('a number locked for the day (too many wrong codes)', () => {
+  const locked = (retryAfter: number) =>
+    apiError(429, 'RATE_LIMITED', 'Too many wrong codes today. Try again in 24 hours.', {
+      'Retry-After': String(retryAfter),
+    });
+
+  it('says so in Swahili when the code cannot be sent', async () => {
+    serveAuth({ login: [locked(23 * 3600 + 1800)] });
+    const user = userEvent.setup();
+    await renderApp(<Host />, { language: 'sw' });
+    await user.click(screen.getByRole('button', { name: 'Open sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ingia' });
+
+    await user.type(within(dialog).getByLabelText('Namba ya simu'), '0712345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingia' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Umeweka misimbo mingi isiyo sahihi leo. Jaribu tena baada ya saa 24.',
+    );
+    expect(alert).not.toHaveTextContent('Too many');
+  });
+
+  it('says so in English when the code is refused, apart from other limits', async () => {
+    serveAuth({ login: [jsonResponse(LOGIN_ANSWER)], verify: [locked(5 * 3600)] });
+    const user = userEvent.setup();
+    await renderApp(<Host />);
+    const dialog = await openFromButton(user);
+
+    await user.type(within(dialog).getByLabelText('Phone number'), '0712345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    await user.type(await within(dialog).findByLabelText('Code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Too many wrong codes today. Try again in 5 hours.');
+    expect(alert).not.toHaveTextContent('Too many attempts');
+  });
+});

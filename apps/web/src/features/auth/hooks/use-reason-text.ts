@@ -21,6 +21,10 @@ export function useReasonText(): (reason: AuthReason) => string {
         return reason.retryAfterSeconds
           ? t('reasons.rateLimited', { time: wait(reason.retryAfterSeconds) })
           : t('reasons.rateLimitedLater');
+      case 'signInLocked':
+        return reason.retryAfterSeconds
+          ? t('reasons.signInLocked', { time: wait(reason.retryAfterSeconds) })
+          : t('reasons.signInLockedLater');
       case 'otpInvalid':
         return t('reasons.otpInvalid');
       case 'otpExpired':

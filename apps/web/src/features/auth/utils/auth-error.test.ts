@@ -49,6 +49,32 @@ describe('describeAuthError', () => {
     });
   });
 
+  it('tells the day’s lock after too many wrong codes from other 429s, by its opening words', () => {
+    const lock = new ApiError(
+      429,
+      'RATE_LIMITED',
+      'Too many wrong codes today. Try again in 23 hours.',
+    );
+    lock.retryAfterSeconds = 82_800;
+    expect(describeAuthError(lock, 'login')).toEqual({
+      kind: 'signInLocked',
+      retryAfterSeconds: 82_800,
+    });
+    expect(describeAuthError(lock, 'verify')).toEqual({
+      kind: 'signInLocked',
+      retryAfterSeconds: 82_800,
+    });
+    const perCode = new ApiError(
+      429,
+      'RATE_LIMITED',
+      'Too many wrong codes. Try again in 30 minutes.',
+    );
+    expect(describeAuthError(perCode, 'verify')).toEqual({
+      kind: 'rateLimited',
+      retryAfterSeconds: undefined,
+    });
+  });
+
   it('names a refused phone number', () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
       { field: 'phoneNumber', message: 'is not a Tanzanian mobile number' },

@@ -1,8 +1,10 @@
+import { SIGN_IN_LOCKED_MESSAGE_START } from '@makazi/contracts/auth-values';
 import { isApiError } from '../../../lib/api-client';
 
 /*
  * Why a sign-in call failed, in terms the forms can put into words (hooks/use-reason-text.ts).
- * The server's own message is English only, so it is never shown: the code and status decide.
+ * The server's own message is English only, so it is never shown: the code and status decide,
+ * and for a 429 the opening words the contracts share tell the day's lock from other limits.
  */
 export type AuthReason =
   /** No account uses this phone: offer to register. */
@@ -10,6 +12,8 @@ export type AuthReason =
   /** The phone is already registered: offer to sign in. */
   | { kind: 'conflict'; offer: 'login' }
   | { kind: 'rateLimited'; retryAfterSeconds: number | undefined }
+  /** Too many wrong codes for this number in 24 hours: no sign-in until the day is over. */
+  | { kind: 'signInLocked'; retryAfterSeconds: number | undefined }
   /**
    * No code could be sent: a provider's hiccup (try again in a moment), or the SMS budget spent
    * (Retry-After until the hour or the day ends).
@@ -42,7 +46,10 @@ export function describeAuthError(error: unknown, call: AuthCall): AuthReason {
       : { kind: 'validation' };
   }
   if (error.code === 'RATE_LIMITED' || error.status === 429) {
-    return { kind: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds };
+    const kind = error.message.startsWith(SIGN_IN_LOCKED_MESSAGE_START)
+      ? 'signInLocked'
+      : 'rateLimited';
+    return { kind, retryAfterSeconds: error.retryAfterSeconds };
   }
   if (call !== 'signup' && (error.code === 'NOT_FOUND' || error.status === 404)) {
     return { kind: 'notFound', offer: 'register' };

@@ -63,6 +63,20 @@ export async function getPayment(paymentId: string, signal?: AbortSignal): Promi
   ).data;
 }
 
+/**
+ * POST /api/payments/{id}/cancel: the payer stops waiting for their pending payment, so a new
+ * checkout can start. 409 when it is no longer pending (it ended meanwhile).
+ */
+export async function cancelPayment(paymentId: string): Promise<TPayment> {
+  return apiSend(
+    'POST',
+    `/payments/${encodeURIComponent(paymentId)}/cancel`,
+    undefined,
+    isPayment,
+    { auth: true },
+  );
+}
+
 /** The server does not know the payment (or it is someone else's): asking again will not help. */
 export function isPaymentGone(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 403);

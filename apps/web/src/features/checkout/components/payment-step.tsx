@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import {
+  CHECKOUT_LIMIT_MESSAGE,
   MOBILE_MONEY_NETWORKS,
   MOBILE_MONEY_NETWORK_NAMES,
+  PAYER_PHONE_LIMIT_MESSAGE,
   PAYMENT_PHONE_MESSAGE,
   type TMobileMoneyNetwork,
 } from '@makazi/contracts/payment-values';
@@ -17,6 +19,7 @@ import { useAccountPhone } from '../hooks/use-account-phone';
 import { isPayerPhone, localPhone, normalisePayerPhone } from '../utils/phone';
 import { checkoutPath, type PromotedListing } from '../utils/navigation-state';
 import { OrderSummary } from './order-summary';
+import { WaitingPayment } from './waiting-payment';
 
 export interface PaymentStepProps {
   kind: TPlanKind;
@@ -71,6 +74,12 @@ export function PaymentStep({
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  /** Another payment of the user's waits for the payer: the checkout was refused for it. */
+  const [waitingId, setWaitingId] = useState<string | null>(null);
+  /** Said once the waiting payment was cancelled here. */
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Pay takes the focus when it comes back, after the waiting payment was cancelled. */
+  const focusPayWhenShown = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
   const inFlight = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -94,18 +103,27 @@ export function PaymentStep({
   const createFailed =
     kind === 'subscription' ? t('subscribe.createFailed') : t('promote.createFailed');
 
+  function waitText(seconds: number): string {
+    if (seconds < 60) return t('time.seconds', { count: Math.max(1, seconds) });
+    if (seconds < 3600) return t('time.minutes', { count: Math.ceil(seconds / 60) });
+    return t('time.hours', { count: Math.ceil(seconds / 3600) });
+  }
+
   function describeFailure(error: unknown): { field: FieldErrors; detail: string | null } {
     if (!isApiError(error)) return { field: {}, detail: tCommon('errors.generic') };
     if (error.code === 'NETWORK') return { field: {}, detail: tCommon('errors.NETWORK') };
     if (error.code === 'TIMEOUT') return { field: {}, detail: tCommon('errors.TIMEOUT') };
     if (error.status === 429) {
-      return {
-        field: {},
-        detail:
-          error.retryAfterSeconds !== undefined
-            ? t('form.rateLimited', { seconds: error.retryAfterSeconds })
-            : t('form.rateLimitedSoon'),
-      };
+      const seconds = error.retryAfterSeconds;
+      if (seconds === undefined) return { field: {}, detail: t('form.rateLimitedSoon') };
+      // The server's two checkout limits, recognised by their words, said in the reader's language.
+      if (error.message.startsWith(PAYER_PHONE_LIMIT_MESSAGE)) {
+        return { field: {}, detail: t('form.phoneLimited', { time: waitText(seconds) }) };
+      }
+      if (error.message.startsWith(CHECKOUT_LIMIT_MESSAGE)) {
+        return { field: {}, detail: t('form.checkoutLimited', { time: waitText(seconds) }) };
+      }
+      return { field: {}, detail: t('form.rateLimited', { seconds }) };
     }
     if (error.status === 400 && error.details.length > 0) {
       const field: FieldErrors = {};
@@ -130,6 +148,11 @@ export function PaymentStep({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await pay();
+  }
+
+  /** Checks the form and sends the checkout: from Pay, and from Try again after a waiting one. */
+  async function pay() {
     // A double tap: the first submit is on its way, the second does nothing.
     if (inFlight.current) return;
     const errors: FieldErrors = {};
@@ -144,6 +167,7 @@ export function PaymentStep({
     if (!isNetwork(provider)) return;
     inFlight.current = true;
     setSending(true);
+    setNotice(null);
     // Made once for this attempt; kept when the same submit is retried after a lost answer.
     idempotencyKey.current ??= crypto.randomUUID();
     const details: PayerDetails = {
@@ -155,6 +179,12 @@ export function PaymentStep({
       const accepted = await send(details);
       onAccepted(accepted, details);
     } catch (error) {
+      // One payment waits at a time: this one was refused for the payment the answer names.
+      if (isApiError(error) && error.status === 409 && error.paymentId) {
+        setWaitingId(error.paymentId);
+        return;
+      }
+      setWaitingId(null);
       const { field, detail } = describeFailure(error);
       setFieldErrors(field);
       setFormError(detail ?? '');
@@ -278,13 +308,40 @@ export function PaymentStep({
             {formError ? <p>{formError}</p> : null}
           </div>
         ) : null}
-        <button
-          type="submit"
-          className="btn btn--contained checkout-form__submit"
-          aria-disabled={sending || undefined}
-        >
-          {sending ? t('form.sending') : t('form.pay', { amount: formatTzs(plan.price) })}
-        </button>
+        {notice ? (
+          <p role="status" className="checkout-form__notice" data-testid="payment-notice">
+            {notice}
+          </p>
+        ) : null}
+        {waitingId ? (
+          <WaitingPayment
+            // A new refusal naming another payment starts afresh.
+            key={waitingId}
+            userId={userId}
+            paymentId={waitingId}
+            sending={sending}
+            onCancelled={() => {
+              focusPayWhenShown.current = true;
+              setWaitingId(null);
+              setNotice(t('waiting.cancelled'));
+            }}
+            onTryAgain={() => void pay()}
+          />
+        ) : (
+          <button
+            ref={(button) => {
+              if (button && focusPayWhenShown.current) {
+                focusPayWhenShown.current = false;
+                button.focus();
+              }
+            }}
+            type="submit"
+            className="btn btn--contained checkout-form__submit"
+            aria-disabled={sending || undefined}
+          >
+            {sending ? t('form.sending') : t('form.pay', { amount: formatTzs(plan.price) })}
+          </button>
+        )}
       </form>
     </section>
   );

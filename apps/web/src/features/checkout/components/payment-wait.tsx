@@ -78,6 +78,35 @@ export function PaymentWait({
     );
   }
 
+  if (status === 'cancelled' || status === 'needs_review') {
+    // Said in the reader's words: the server's reason for these two is for the finance records.
+    const held = status === 'needs_review';
+    return (
+      <section className="checkout-wait" aria-labelledby="checkout-wait-heading">
+        <div role="alert" className="checkout-wait__failure" data-testid="payment-result">
+          <h2 id="checkout-wait-heading" ref={heading} tabIndex={-1}>
+            {held ? t('result.needsReview') : t('result.cancelled')}
+          </h2>
+          <p>{held ? t('result.needsReviewText') : t('result.cancelledText')}</p>
+        </div>
+        <div className="checkout-actions">
+          {held ? (
+            <Link to="/support" className="btn btn--contained">
+              {t('result.contactSupport')}
+            </Link>
+          ) : (
+            <button type="button" className="btn btn--contained" onClick={onTryAgain}>
+              {t('result.tryAgain')}
+            </button>
+          )}
+          <Link to={backTo} state={backState} className="btn">
+            {t('result.otherPlans')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
   const title =
     status === 'failed'
       ? t('result.failed')

@@ -1,4 +1,5 @@
 import type { TPlan } from '@makazi/contracts/plans';
+import { PAYMENT_WAITING_MESSAGE } from '@makazi/contracts/payment-values';
 import type { TPayment } from '@makazi/contracts/payments';
 import { USER, USER_SUB, apiErrorResponse } from '../../../testing/account';
 import { jsonResponse, mockFetch, type FetchHandler } from '../../../testing/test-utils';
@@ -10,6 +11,8 @@ import { jsonResponse, mockFetch, type FetchHandler } from '../../../testing/tes
 
 export const LISTING_ID = '0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5';
 export const PAYMENT_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+/** Another payment of the user's, still waiting for the payer: a checkout's 409 names it. */
+export const WAITING_ID = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 
 export const SUBSCRIPTION_PLANS: TPlan[] = [
   {
@@ -64,6 +67,10 @@ export interface CheckoutAnswers {
   checkout?: Answer[];
   /** Answers of GET /api/payments/{id}, in turn. */
   payments?: Answer[];
+  /** Answers of GET /api/payments/{WAITING_ID}, in turn; pending by default. */
+  waiting?: Answer[];
+  /** Answers of POST /api/payments/{id}/cancel, in turn; the waiting payment, cancelled, by default. */
+  cancel?: Answer[];
   /** GET /api/users/{sub}; the signed-in user by default. */
   user?: Answer;
   /** Anything else (the sign-in of the contact step); a 404 by default. */
@@ -79,9 +86,27 @@ function next(queue: Answer[], fallback: () => Response): Response | Promise<Res
 export const accepted = () =>
   jsonResponse({ paymentId: PAYMENT_ID, status: 'pending' }, { status: 202 });
 
+/** The checkout's 409 while WAITING_ID waits for the payer, as the API words it. */
+export const refusedForWaiting = () =>
+  jsonResponse(
+    {
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: PAYMENT_WAITING_MESSAGE,
+      paymentId: WAITING_ID,
+    },
+    { status: 409 },
+  );
+
+/** The waiting payment, as GET /api/payments/{WAITING_ID} answers it. */
+export const waitingPayment = (status: TPayment['status']) =>
+  payment(status, { id: WAITING_ID, amount: 5000, provider: 'tigopesa', purpose: 'promotion' });
+
 export function serveCheckout(answers: CheckoutAnswers = {}) {
   const checkout = [...(answers.checkout ?? [accepted])];
   const payments = [...(answers.payments ?? [jsonResponse(payment('pending'))])];
+  const waiting = [...(answers.waiting ?? [jsonResponse(waitingPayment('pending'))])];
+  const cancels = [...(answers.cancel ?? [jsonResponse(waitingPayment('cancelled'))])];
   return mockFetch((url, init) => {
     const method = init?.method ?? 'GET';
     if (url.pathname === '/api/subscription-plan') return jsonResponse(SUBSCRIPTION_PLANS);
@@ -96,6 +121,12 @@ export function serveCheckout(answers: CheckoutAnswers = {}) {
         /^\/api\/properties\/[^/]+\/promote$/.test(url.pathname))
     ) {
       return next(checkout, accepted);
+    }
+    if (method === 'POST' && /^\/api\/payments\/[^/]+\/cancel$/.test(url.pathname)) {
+      return next(cancels, () => jsonResponse(waitingPayment('cancelled')));
+    }
+    if (url.pathname === `/api/payments/${WAITING_ID}`) {
+      return next(waiting, () => jsonResponse(waitingPayment('pending')));
     }
     if (url.pathname.startsWith('/api/payments/')) {
       return next(payments, () => jsonResponse(payment('pending')));

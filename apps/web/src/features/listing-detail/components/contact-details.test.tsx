@@ -147,6 +147,59 @@ describe('ContactDetails', () => {
     });
   });
 
+  it('says when the day’s cap of listings is reached, and how long until more, without a retry', async () => {
+    signIn();
+    serve(() =>
+      jsonResponse(
+        {
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          message:
+            'You have viewed the contacts of 50 listings today, the most allowed in a day. You can view more in 13 hours.',
+        },
+        { status: 429, headers: { 'Retry-After': String(12 * 3600 + 60) } },
+      ),
+    );
+    await renderApp(null, { url: `/lease/${LISTING.id}`, routes });
+    await openContacts();
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'You have viewed the contacts of as many listings as allowed in a day. You can view more in 13 hours.',
+    );
+    expect(within(notice).queryByRole('button')).toBeNull();
+    expect(within(notice).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Call' })).not.toBeInTheDocument();
+  });
+
+  it('says the cap is reached in Swahili, also when no wait is given', async () => {
+    signIn();
+    let withWait = true;
+    serve(() =>
+      jsonResponse(
+        { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many' },
+        { status: 429, headers: withWait ? { 'Retry-After': '45' } : {} },
+      ),
+    );
+    const { unmount } = await renderApp(null, {
+      url: `/lease/${LISTING.id}`,
+      routes,
+      language: 'sw',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ona Mawasiliano' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Umeshaona mawasiliano ya matangazo mengi kadiri inavyoruhusiwa kwa siku moja. Utaweza kuona mengine baada ya sekunde 45.',
+    );
+    unmount();
+
+    withWait = false;
+    await renderApp(null, { url: `/lease/${LISTING.id}`, routes, language: 'sw' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ona Mawasiliano' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Umeshaona mawasiliano ya matangazo mengi kadiri inavyoruhusiwa kwa siku moja. Utaweza kuona mengine kesho.',
+    );
+  });
+
   it('offers another try after a failure, and shows the contacts when it succeeds', async () => {
     signIn();
     let calls = 0;

@@ -18,9 +18,19 @@ export interface ContactDetailsProps {
  * What View Contacts reveals to a subscriber (the app puts it behind the subscription guard): the
  * publisher's name and phone with Call and Chat. A subscription that ended since the guard looked
  * gets a 402 from the API; the visitor is told so and offered /subscribe, which brings them back.
+ * Past the day's cap of listings whose contacts a subscriber may see, the API answers 429 with
+ * Retry-After until 00:00 East Africa Time; the visitor is told how long to wait.
  */
 export function ContactDetails({ id, title }: ContactDetailsProps) {
   const { t } = useTranslation('detail');
+
+  /** The server's English message is never shown: the wait is put into the reader's language. */
+  function wait(seconds: number): string {
+    if (seconds < 60) return t('contacts.wait.seconds', { count: Math.max(1, seconds) });
+    if (seconds < 3600) return t('contacts.wait.minutes', { count: Math.ceil(seconds / 60) });
+    return t('contacts.wait.hours', { count: Math.ceil(seconds / 3600) });
+  }
+
   const session = useSession();
   const contact = useContact(session?.sub, id);
   const { pathname, search, hash } = useLocation();
@@ -33,8 +43,16 @@ export function ContactDetails({ id, title }: ContactDetailsProps) {
       </p>
     );
   } else if (contact.isError) {
+    const error = contact.error;
     body =
-      isApiError(contact.error) && contact.error.status === 402 ? (
+      isApiError(error) && error.status === 429 ? (
+        // No retry button: asking again before the day ends gets the same answer.
+        <p role="alert">
+          {error.retryAfterSeconds === undefined
+            ? t('contacts.dailyLimitReachedLater')
+            : t('contacts.dailyLimitReached', { time: wait(error.retryAfterSeconds) })}
+        </p>
+      ) : isApiError(error) && error.status === 402 ? (
         <p role="alert">
           {t('contacts.subscriptionEnded')}{' '}
           <Link to="/subscribe" state={{ from: { pathname, search, hash } }}>
@@ -42,7 +60,7 @@ export function ContactDetails({ id, title }: ContactDetailsProps) {
           </Link>
         </p>
       ) : (
-        <ErrorNotice error={contact.error} onRetry={() => void contact.refetch()} />
+        <ErrorNotice error={error} onRetry={() => void contact.refetch()} />
       );
   } else {
     body = (

@@ -5,21 +5,30 @@ import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { accountQueryKey } from '../../../lib/sign-out';
 import { isViewerPropertyList } from '../../../lib/viewer-property';
 
+/** The most the API answers a page: an owner's list is read in as few requests as it can be. */
+const POSTS_PAGE_SIZE = 100;
+
 /**
  * GET /api/properties/publishers/{sub} with the user's token: every listing of theirs but deleted
- * ones, newest first, each with its status (the owner view). Under the account scope, so signing
- * out forgets it.
+ * ones, newest first, each with its status (the owner view), page after page until the API sends
+ * no next one. Under the account scope, so signing out forgets it.
  */
 export function myPostsQueryOptions(sub: string) {
   return queryOptions({
     queryKey: [...accountQueryKey(sub), 'posts'],
-    queryFn: async ({ signal }) =>
-      (
-        await apiGet(`/properties/publishers/${encodeURIComponent(sub)}`, isViewerPropertyList, {
-          auth: true,
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => {
+      const path = `/properties/publishers/${encodeURIComponent(sub)}`;
+      const posts = [];
+      let cursor: string | null = null;
+      do {
+        const query: Record<string, string> = { limit: String(POSTS_PAGE_SIZE) };
+        if (cursor) query.cursor = cursor;
+        const page = await apiGet(path, isViewerPropertyList, { auth: true, signal, query });
+        posts.push(...page.data);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return posts;
+    },
     // The list changes on other screens (the wizard, an admin's review): ask again on every
     // visit, while the cached list paints at once.
     staleTime: 0,

@@ -8,6 +8,7 @@ import type {
   TAdminUserDetail,
   TAdminUserRow,
 } from '@makazi/contracts/admin';
+import { PAYMENT_STATUSES } from '@makazi/contracts/payment-values';
 import { AppProvider } from '../../../provider';
 import { adminRoutes } from '../../../admin-routes';
 import { createI18n } from '../../../../lib/i18n';
@@ -218,12 +219,12 @@ export function paymentsPage(items: TAdminPaymentRow[]): TAdminPaymentsResponse 
       succeededAmount: items
         .filter((item) => item.status === 'succeeded')
         .reduce((sum, item) => sum + item.amount, 0),
-      byStatus: {
-        pending: items.filter((item) => item.status === 'pending').length,
-        succeeded: items.filter((item) => item.status === 'succeeded').length,
-        failed: items.filter((item) => item.status === 'failed').length,
-        expired: items.filter((item) => item.status === 'expired').length,
-      },
+      byStatus: Object.fromEntries(
+        PAYMENT_STATUSES.map((status) => [
+          status,
+          items.filter((item) => item.status === status).length,
+        ]),
+      ) as TAdminPaymentsResponse['totals']['byStatus'],
     },
   };
 }
@@ -236,6 +237,7 @@ export function makeDashboard(overrides: Partial<TAdminDashboard> = {}): TAdminD
     totalApartments: 90,
     totalHousesForSale: 12,
     awaitingReview: 7,
+    paymentsNeedingReview: 0,
     revenueThisMonth: 2_500_000,
     daily: Array.from({ length: 30 }, (_, index) => ({
       day: `2026-10-${String(index + 1).padStart(2, '0')}`,

@@ -32,6 +32,20 @@ describe('createConcurrencyLimit', () => {
     expect(limit.active).toBe(0);
   });
 
+  it('refuses at once past maxWaiting waiters, and takes newcomers again once the line moves', async () => {
+    const limit = createConcurrencyLimit(1, 1);
+    const holder = await limit.acquire();
+    const waiter = limit.acquire();
+    expect(await limit.acquire()).toBeUndefined();
+    holder?.();
+    const next = await waiter;
+    expect(next).toBeDefined();
+    // The line is empty again: one may wait.
+    const again = limit.acquire();
+    next?.();
+    expect(await again).toBeDefined();
+  });
+
   it('refuses a limit below one', () => {
     expect(() => createConcurrencyLimit(0)).toThrow();
   });

@@ -2,14 +2,30 @@
 export type Release = () => void;
 
 export interface ConcurrencyLimit {
-  /** Resolves once a slot is free, first come first served. */
-  acquire(): Promise<Release>;
+  /**
+   * Resolves once a slot is free, first come first served; undefined at once when `maxWaiting`
+   * others already wait (the caller sheds the work rather than queue it behind them).
+   */
+  acquire(): Promise<Release | undefined>;
   /** Slots taken now (for tests and metrics). */
   readonly active: number;
 }
 
-/** At most `slots` holders at a time; the rest wait in arrival order. */
-export function createConcurrencyLimit(slots: number): ConcurrencyLimit {
+/** Acquire that always waits: a limit made without maxWaiting never refuses. */
+export interface UnboundedConcurrencyLimit extends ConcurrencyLimit {
+  acquire(): Promise<Release>;
+}
+
+/**
+ * At most `slots` holders at a time; the rest wait in arrival order, at most `maxWaiting` of them
+ * (unset: any number).
+ */
+export function createConcurrencyLimit(slots: number): UnboundedConcurrencyLimit;
+export function createConcurrencyLimit(slots: number, maxWaiting: number): ConcurrencyLimit;
+export function createConcurrencyLimit(
+  slots: number,
+  maxWaiting = Number.POSITIVE_INFINITY,
+): ConcurrencyLimit {
   if (!Number.isInteger(slots) || slots < 1) throw new Error(`slots must be ≥ 1, got ${slots}`);
   let active = 0;
   const waiting: (() => void)[] = [];
@@ -36,6 +52,7 @@ export function createConcurrencyLimit(slots: number): ConcurrencyLimit {
         active += 1;
         return Promise.resolve(once());
       }
+      if (waiting.length >= maxWaiting) return Promise.resolve(undefined);
       return new Promise((resolve) => waiting.push(() => resolve(once())));
     },
     get active() {
