@@ -30,7 +30,7 @@ describe('the demo banner', () => {
 
   it('says it in Swahili, and on the admin pages too', async () => {
     await renderAt('/admin/login', true, 'sw');
-    const banner = await screen.findByRole('complementary', { name: 'Majaribio' });
+    const banner = await screen.findByRole('note', { name: 'Majaribio' });
     expect(banner).toHaveTextContent(
       'Majaribio: malipo ni ya kuigiza, misimbo huenda kwenye outbox',
     );

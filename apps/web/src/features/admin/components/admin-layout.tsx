@@ -18,6 +18,7 @@ import {
   useAdminToken,
   useTwoStepSetupRequired,
 } from '../api/admin-session';
+import { DemoBanner } from '../../../components/demo-banner';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { AdminNav } from './admin-nav';
@@ -172,6 +173,7 @@ function AdminFrame() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 3, sm: 6 } }}
       >
         <Toolbar variant="dense" />
+        <DemoBanner inline />
         <Outlet />
       </Box>
     </Box>

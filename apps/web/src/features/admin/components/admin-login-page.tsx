@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import logo from '../../../assets/logo.svg';
 import { isRecord } from '../../../lib/guards';
 import { adminLogin } from '../api/auth';
+import { DemoBanner } from '../../../components/demo-banner';
 import { useAdminToken } from '../api/admin-session';
 import { adminSecondFactor } from '../api/two-step';
 import { useAdminText } from '../hooks/use-admin-text';
@@ -69,6 +70,7 @@ export function AdminLoginPage() {
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 4, bgcolor: 'grey.100' }}
     >
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 380, p: 6 }}>
+        <DemoBanner inline />
         <Stack spacing={4} sx={{ alignItems: 'center' }}>
           <img src={logo} alt={t('login.logoAlt')} width={56} height={56} />
           <Typography variant="h1" component="h1">

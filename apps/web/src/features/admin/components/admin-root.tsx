@@ -2,18 +2,16 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { DemoBanner } from '../../../components/demo-banner';
 import { MuiThemeScope } from '../../../lib/mui-theme-scope';
 import { useAdminText } from '../hooks/use-admin-text';
 
-/** Every /admin page: the demo banner, and the MUI theme once the admin texts have arrived. */
+/** Every /admin page: the MUI theme, once the admin texts have arrived. */
 export function AdminRoot() {
   const { ready } = useAdminText();
   // The admin texts are what is loading: the label comes from the always-loaded namespace.
   const { t } = useTranslation();
   return (
     <MuiThemeScope>
-      <DemoBanner />
       {ready ? (
         <Outlet />
       ) : (
