@@ -115,6 +115,37 @@ function useCodeField() {
   return { code, setCode, problem, setProblem };
 }
 
+/** The code field of a form and the problem found with it, described by the form's help text. */
+function CodeInput({
+  field,
+  describedBy,
+}: {
+  field: ReturnType<typeof useCodeField>;
+  describedBy: string;
+}) {
+  const { t } = useAdminText();
+  return (
+    <>
+      {field.problem ? (
+        <Alert severity="error" role="alert">
+          {field.problem}
+        </Alert>
+      ) : null}
+      <TextField
+        label={t('profile.code')}
+        name="code"
+        autoComplete="one-time-code"
+        value={field.code}
+        onChange={(event) => field.setCode(event.target.value)}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', maxLength: 7, 'aria-describedby': describedBy },
+        }}
+        sx={{ maxWidth: 240 }}
+      />
+    </>
+  );
+}
+
 function SetUpTwoStep({ notify, onCodes }: { notify: Notify; onCodes: (codes: string[]) => void }) {
   const { t, errorMessage } = useAdminText();
   const queryClient = useQueryClient();
@@ -195,26 +226,7 @@ function SetUpTwoStep({ notify, onCodes }: { notify: Notify; onCodes: (codes: st
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           <Typography id="admin-two-step-confirm-help">{t('profile.confirmHelp')}</Typography>
-          {field.problem ? (
-            <Alert severity="error" role="alert">
-              {field.problem}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t('profile.code')}
-            name="code"
-            autoComplete="one-time-code"
-            value={field.code}
-            onChange={(event) => field.setCode(event.target.value)}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: 7,
-                'aria-describedby': 'admin-two-step-confirm-help',
-              },
-            }}
-            sx={{ maxWidth: 240 }}
-          />
+          <CodeInput field={field} describedBy="admin-two-step-confirm-help" />
           <Box>
             <Button type="submit" disabled={confirm.isPending}>
               {confirm.isPending ? t('profile.confirming') : t('profile.confirm')}
@@ -285,26 +297,7 @@ function ManageTwoStep({
       >
         <Stack spacing={2}>
           <Typography id="admin-two-step-manage-help">{t('profile.manageHelp')}</Typography>
-          {field.problem ? (
-            <Alert severity="error" role="alert">
-              {field.problem}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t('profile.code')}
-            name="code"
-            autoComplete="one-time-code"
-            value={field.code}
-            onChange={(event) => field.setCode(event.target.value)}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: 7,
-                'aria-describedby': 'admin-two-step-manage-help',
-              },
-            }}
-            sx={{ maxWidth: 240 }}
-          />
+          <CodeInput field={field} describedBy="admin-two-step-manage-help" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             <Button type="submit" disabled={busy}>
               {regenerate.isPending ? t('profile.working') : t('profile.regenerate')}
