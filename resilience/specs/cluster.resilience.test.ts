@@ -595,7 +595,17 @@ describe('three API processes behind HAProxy', () => {
     expect
       .soft(heldByTheDead.length)
       .toBeLessThanOrEqual(Math.min(inFlightAtKill.length, VISITORS));
-    expect.soft(overall.p95, 'p95 of every request, ms').toBeLessThan(200);
+    /*
+     * What the kill costs, against the same run before it. On this shared two-core machine the
+     * absolute figures follow the neighbours (the same commit measured p95 36 ms one day and
+     * 700 ms another); the ratio follows the kill. The absolute figures of a quiet machine are in
+     * this folder's README.
+     */
+    const beforeKill = summarise(run.samples.filter((s) => s.startMs < killMs));
+    const afterKill = summarise(run.samples.filter((s) => s.startMs >= killMs));
+    expect
+      .soft(afterKill.p95, `p95 after the kill (before it: ${beforeKill.p95.toFixed(0)} ms), ms`)
+      .toBeLessThan(2 * beforeKill.p95 + 100);
     expect
       .soft(moments.servingAt - moments.healthyAt, 'healthy → answering visitors, ms')
       .toBeLessThan(BACK_IN_ROTATION_LIMIT_MS);
@@ -946,10 +956,23 @@ describe('three API processes behind HAProxy', () => {
     );
     expect.soft(problems(run.samples)).toEqual({});
     expect.soft(during.length).toBeGreaterThan(100);
-    // What the outage costs, judged where it happens.
-    expect.soft(summarise(during).p95, 'p95 while Redis was down, ms').toBeLessThan(200);
-    // Nobody waited on the dead Redis: the limits failed open at once.
-    expect.soft(slowest, 'slowest answer while Redis was down, ms').toBeLessThan(1_000);
+    // What the outage costs, judged where it happens, against the same run around it (the
+    // machine's neighbours move the absolute figures, not the ratio).
+    const outside = summarise(run.samples.filter((s) => !during.includes(s)));
+    expect
+      .soft(
+        summarise(during).p95,
+        `p95 while Redis was down (around it: ${outside.p95.toFixed(0)} ms), ms`,
+      )
+      .toBeLessThan(2 * outside.p95 + 100);
+    // Nobody waited on the dead Redis: the limits failed open at once (a wait on it would last
+    // the whole outage, 4 s, beside the slowest answer of the rest of the run).
+    expect
+      .soft(
+        slowest,
+        `slowest answer while Redis was down (around it: ${outside.max.toFixed(0)} ms), ms`,
+      )
+      .toBeLessThan(Math.max(1_000, 1.5 * outside.max));
 
     // Every process is connected again (as many connections as before the outage) …
     await until(
