@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { closeRedisClient, createRedisClient } from '../gateways/shared-state/redis-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, nextPhone, post } from '../test/sign-in';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
+import { twoProcessesSharingRedis, type TwoProcesses } from '../test/two-processes';
 
 /*
  * Issue 14: with REDIS_URL the per-address limits are counted in Redis, so a limit reached
@@ -12,24 +10,15 @@ import { createTestApp, type TestApp } from '../test/test-app';
  */
 
 const LIMIT = 3;
-const quiet = { warn: () => undefined, info: () => undefined };
-let redis: Redis;
 let processA: TestApp;
 let processB: TestApp;
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  redis = createRedisClient(inject('testRedisUrl'), quiet);
-  // A prefix of this run's own: counters of other runs on the same Redis never meet these.
-  const sharedState = { redis, prefix: `makazi-test-${randomBytes(6).toString('hex')}:` };
-  const env = { SIGNUPS_PER_ADDRESS_PER_HOUR: String(LIMIT) };
-  processA = await createTestApp({ env, sharedState });
-  processB = await createTestApp({ env, sharedState, database: processA.database });
+  processes = await twoProcessesSharingRedis({ SIGNUPS_PER_ADDRESS_PER_HOUR: String(LIMIT) });
+  ({ processA, processB } = processes);
 });
-afterAll(async () => {
-  await processB.close();
-  await processA.close();
-  await closeRedisClient(redis);
-});
+afterAll(() => processes.close());
 
 const signUpThrough = (app: TestApp, address: string) =>
   post(

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeRedisClient, createRedisClient } from '../../gateways/shared-state/redis-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, nextPhone, post, signUp } from '../../test/sign-in';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { twoProcessesSharingRedis, type TwoProcesses } from '../../test/two-processes';
 
 /*
  * The budget of lookups that name whether a number has an account is counted in Redis with
@@ -12,24 +10,17 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  */
 
 const BUDGET = 3;
-const quiet = { warn: () => undefined, info: () => undefined };
-let redis: Redis;
 let processA: TestApp;
 let processB: TestApp;
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  redis = createRedisClient(inject('testRedisUrl'), quiet);
-  // A prefix of this run's own: counters of other runs on the same Redis never meet these.
-  const sharedState = { redis, prefix: `makazi-test-${randomBytes(6).toString('hex')}:` };
-  const env = { UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR: String(BUDGET) };
-  processA = await createTestApp({ env, sharedState });
-  processB = await createTestApp({ env, sharedState, database: processA.database });
+  processes = await twoProcessesSharingRedis({
+    UNKNOWN_NUMBER_LOOKUPS_PER_ADDRESS_PER_HOUR: String(BUDGET),
+  });
+  ({ processA, processB } = processes);
 });
-afterAll(async () => {
-  await processB.close();
-  await processA.close();
-  await closeRedisClient(redis);
-});
+afterAll(() => processes.close());
 
 describe('the budget of unknown-number lookups with Redis', () => {
   it('is one budget for an address across processes, login and signup together', async () => {

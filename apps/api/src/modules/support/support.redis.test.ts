@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeRedisClient, createRedisClient } from '../../gateways/shared-state/redis-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, nextPhone, post } from '../../test/sign-in';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { twoProcessesSharingRedis, type TwoProcesses } from '../../test/two-processes';
 import { MESSAGES_PER_SENDER_PER_HOUR } from './support.routes';
 
 /*
@@ -13,24 +11,17 @@ import { MESSAGES_PER_SENDER_PER_HOUR } from './support.routes';
  */
 
 const ADDRESS_LIMIT = 3;
-const quiet = { warn: () => undefined, info: () => undefined };
-let redis: Redis;
 let processA: TestApp;
 let processB: TestApp;
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  redis = createRedisClient(inject('testRedisUrl'), quiet);
-  // A prefix of this run's own: counters of other runs on the same Redis never meet these.
-  const sharedState = { redis, prefix: `makazi-test-${randomBytes(6).toString('hex')}:` };
-  const env = { SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR: String(ADDRESS_LIMIT) };
-  processA = await createTestApp({ env, sharedState });
-  processB = await createTestApp({ env, sharedState, database: processA.database });
+  processes = await twoProcessesSharingRedis({
+    SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR: String(ADDRESS_LIMIT),
+  });
+  ({ processA, processB } = processes);
 });
-afterAll(async () => {
-  await processB.close();
-  await processA.close();
-  await closeRedisClient(redis);
-});
+afterAll(() => processes.close());
 
 const sendThrough = (app: TestApp, phone: string, address: string) =>
   post(
