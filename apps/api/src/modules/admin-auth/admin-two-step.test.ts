@@ -386,6 +386,20 @@ describe('signing in with the second step', () => {
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
+  it('limits one address to 20 second steps in 15 minutes, whatever the challenges, with Retry-After', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await api.second({ mfaToken: 'not.a.challenge', code: '000000' }, address);
+      expect(res.statusCode).not.toBe(429);
+    }
+    const limited = await api.second({ mfaToken: 'not.a.challenge', code: '000000' }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by this one.
+    const other = await api.second({ mfaToken: 'not.a.challenge', code: '000000' });
+    expect(other.statusCode).not.toBe(429);
+  });
+
   it('keeps the answer of an admin without two-step sign-in as it was', async () => {
     const { username } = await newAdmin();
     const res = await api.login(username, PASSWORD);
