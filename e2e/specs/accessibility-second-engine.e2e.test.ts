@@ -12,11 +12,12 @@ import {
   type Language,
   type Stop,
 } from '../support/accessibility';
-import { axeViolations } from '../support/axe';
+import { axeViolations, settleAnimations } from '../support/axe';
 import { apiGet, type Session } from '../support/browser';
 import { checkPage, type Exclusion, type Issue } from '../support/equal-access';
 import { walkFocus } from '../support/focus-walk';
 import { text } from '../support/locales';
+import { expectToast } from '../support/toast';
 import { newPerson } from '../support/sign-in';
 import { waitForCode } from '../support/sms-outbox';
 
@@ -138,6 +139,7 @@ describe.each(LANGUAGES)('accessibility at 360 px, two engines, in %s', (languag
         where: 'html',
       });
     }
+    await settleAnimations(page);
     for (const issue of await checkPage(page, EXCLUSIONS)) {
       if (issue.level === 'violation') {
         findings.push({
@@ -234,8 +236,9 @@ describe.each(LANGUAGES)('accessibility at 360 px, two engines, in %s', (languag
       await codeField.fill(code);
       await page.getByRole('button', { name: text(t.auth, 'code.submit'), exact: true }).click();
 
-      // Step 2: payment.
+      // Step 2: payment, with the sign-in toast on screen (axe waits for its entrance to end).
       await page.getByText(text(t.checkout, 'steps.payment'), { exact: true }).first().waitFor();
+      await expectToast(page, text(t.auth, 'toast.loginSuccess'));
       await page.getByLabel(text(t.checkout, 'form.phone')).waitFor();
       await scan(page, '/plan/{days} step 2');
       await page.getByLabel(text(t.checkout, 'form.provider')).selectOption('mpesa');

@@ -11,11 +11,31 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Scans the page as it is now with axe-core: its violations of impact serious or critical. */
+/**
+ * Waits for the page's finite animations to end. A toast still fading in has the contrast of its
+ * first frames, not of what a person reads; endless ones (spinners) never end and are left alone.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        // A cancelled animation rejects `finished`: it is over all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Scans the page with axe-core once its animations have ended: its violations of impact serious
+ * or critical.
+ */
 export async function axeViolations(
   page: Page,
   tags: string[] = WCAG_TAGS,
 ): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(tags)
     // Only violations count: axe need not collect the nodes of every passing rule.

@@ -64,6 +64,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
+import { createCatalogueRepository } from './modules/properties/catalogue.repository';
 import { createPropertiesRepository } from './modules/properties/properties.repository';
 import { createCatalogueGuard } from './modules/properties/catalogue-guard';
 import { propertiesRoutes } from './modules/properties/properties.routes';
@@ -247,15 +248,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onPoolError: (err) => app.log.error({ err }, 'idle catalogue connection failed'),
   });
   app.addHook('onClose', () => catalogueDatabase.close());
-  const properties = createPropertiesService(createPropertiesRepository(catalogueDatabase.db), {
-    pageCache: cataloguePages,
-    guard: createCatalogueGuard({
-      slots: CATALOGUE_QUERY_SLOTS,
-      maxWaiting: CATALOGUE_QUERIES_WAITING,
-      timeoutMs: config.catalogueStatementTimeoutMs,
-    }),
-    ownerRepository: createPropertiesRepository(db),
-  });
+  const properties = createPropertiesService(
+    {
+      catalogue: createCatalogueRepository(catalogueDatabase),
+      listings: createPropertiesRepository(catalogueDatabase.db),
+      ownerListings: createPropertiesRepository(db),
+    },
+    {
+      pageCache: cataloguePages,
+      guard: createCatalogueGuard({
+        slots: CATALOGUE_QUERY_SLOTS,
+        maxWaiting: CATALOGUE_QUERIES_WAITING,
+        timeoutMs: config.catalogueStatementTimeoutMs,
+      }),
+    },
+  );
   const locations = createLocationsService(createLocationsRepository(db));
   const plans = createPlansService(createPlansRepository(db));
   const auth = createAuthService({

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { ensureCatalogueCards } from './modules/properties/catalogue-cards';
 import { seedOnStart } from './db/seed/seed-on-start';
 import { createPaymentGateway } from './gateways/payments/create-payment-gateway';
 import type { PaymentGateway } from './gateways/payments/payment-gateway';
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
         : '[makazi] PostgreSQL server from DATABASE_URL',
     );
     await migrateDatabase(database);
+    await ensureCatalogueCards(database, (count) =>
+      console.log(`[makazi] catalogue cards built for ${count} listings`),
+    );
     const storage = createStorage(config.mediaStorage, { dataDir: config.dataDir });
     await seedOnStart(database, storage, config, (message) => console.log(`[makazi] ${message}`));
     // ADMIN_USERNAME/ADMIN_PASSWORD made true, or a first admin for an empty database.

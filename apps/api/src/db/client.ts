@@ -116,10 +116,43 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   };
 }
 
+/** A statement written out by hand, for the few hot queries that skip the query builder. */
+export interface RawQuery {
+  text: string;
+  values: unknown[];
+  /**
+   * Prepared once per connection under this name and only bound afterwards, so it is parsed and
+   * planned once. Only for statements whose generic plan is as good as a custom one: after five
+   * runs PostgreSQL may keep the generic plan. Ignored by the embedded database.
+   */
+  name?: string;
+}
+
 /** A database for one kind of query, with limits of its own; close() after the app. */
 export interface BoundedDatabase {
   db: Database;
+  /** Runs a hand-written statement, rows as objects keyed by column name. */
+  query<TRow>(query: RawQuery): Promise<TRow[]>;
   close(): Promise<void>;
+}
+
+/** Hand-written statements on the handle's own connections (tools and tests). */
+export function rawQueries(handle: DatabaseHandle): Pick<BoundedDatabase, 'query'> {
+  const raw = handle.raw;
+  if (raw.kind === 'pglite') {
+    return {
+      async query<TRow>(query: RawQuery) {
+        const result = await raw.client.query<TRow>(query.text, query.values);
+        return result.rows;
+      },
+    };
+  }
+  return {
+    async query<TRow>(query: RawQuery) {
+      const result = await raw.pool.query<TRow & pg.QueryResultRow>(query);
+      return result.rows;
+    },
+  };
 }
 
 /**
@@ -133,9 +166,12 @@ export function openCatalogueDatabase(
   handle: DatabaseHandle,
   opts: { poolMax: number; statementTimeoutMs: number; onPoolError?: (err: Error) => void },
 ): BoundedDatabase {
-  if (handle.raw.kind === 'pglite') return { db: handle.db, close: () => Promise.resolve() };
+  const raw = handle.raw;
+  if (raw.kind === 'pglite') {
+    return { db: handle.db, ...rawQueries(handle), close: () => Promise.resolve() };
+  }
   const pool = new pg.Pool({
-    connectionString: handle.raw.url,
+    connectionString: raw.url,
     max: opts.poolMax,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: opts.statementTimeoutMs,
@@ -149,6 +185,10 @@ export function openCatalogueDatabase(
   let closed = false;
   return {
     db: drizzlePg({ client: pool, schema }),
+    async query<TRow>(query: RawQuery) {
+      const result = await pool.query<TRow & pg.QueryResultRow>(query);
+      return result.rows;
+    },
     async close() {
       if (closed) return;
       closed = true;

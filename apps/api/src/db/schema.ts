@@ -302,6 +302,69 @@ export const propertyPhotos = pgTable(
   (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
 );
 
+/**
+ * The public catalogue's read model (decision 032): one row per approved listing with what its
+ * walks sort and filter on. Kept in the same transaction as every write that changes what a card
+ * shows (modules/properties/catalogue-cards.ts); triggers note which listings a write touched in
+ * catalogue_dirty, and a commit that leaves one there fails.
+ */
+export const catalogueEntries = pgTable(
+  'catalogue_entries',
+  {
+    propertyId: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    type: propertyType('type').notNull(),
+    priceTzs: bigint('price_tzs', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    promotionEndsAt: timestamp('promotion_ends_at', { withTimezone: true }),
+    publishedBy: uuid('published_by').notNull(),
+    /** lower(properties.search_text): LIKE on it is ILIKE on the original, without a lower() per row. */
+    searchTextLower: text('search_text_lower').notNull(),
+  },
+  (t) => [
+    index('catalogue_entries_new_idx').on(t.createdAt.desc(), t.propertyId.desc()),
+    index('catalogue_entries_type_new_idx').on(t.type, t.createdAt.desc(), t.propertyId.desc()),
+    index('catalogue_entries_price_idx').on(t.priceTzs, t.propertyId),
+    index('catalogue_entries_type_price_idx').on(t.type, t.priceTzs, t.propertyId),
+    index('catalogue_entries_promoted_idx')
+      .on(t.promotionEndsAt, t.propertyId)
+      .where(sql`promotion_ends_at IS NOT NULL`),
+    index('catalogue_entries_search_trgm_idx').using(
+      'gin',
+      sql`${t.searchTextLower} gin_trgm_ops`,
+    ),
+    index('catalogue_entries_publisher_idx').on(
+      t.publishedBy,
+      t.createdAt.desc(),
+      t.propertyId.desc(),
+    ),
+  ],
+);
+
+/** The ready answers of a catalogue entry, apart from its narrow row so walks read little. */
+export const catalogueCards = pgTable('catalogue_cards', {
+  propertyId: uuid('property_id')
+    .primaryKey()
+    .references(() => catalogueEntries.propertyId, { onDelete: 'cascade' }),
+  /** The listing as a list page writes it (its cover photo only), byte for byte. */
+  card: text('card').notNull(),
+  /** The listing as GET /api/properties/{id} answers the public (every photo), byte for byte. */
+  detail: text('detail').notNull(),
+});
+
+/** Listings a transaction changed whose cards it has not yet refreshed. */
+export const catalogueDirty = pgTable('catalogue_dirty', {
+  propertyId: uuid('property_id').primaryKey(),
+});
+
+/** One row: the card format the stored cards were written in (a new format rebuilds them). */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer('id').primaryKey().default(1),
+  cardFormat: integer('card_format').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }),
+});
+
 export const pendingChangeStatus = pgEnum('pending_change_status', PENDING_CHANGE_STATUSES);
 
 /** A photo a pending change adds: the shape of a property_photos row, without its position. */

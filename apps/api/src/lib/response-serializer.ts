@@ -68,24 +68,37 @@ export function toSerializationSchema(schema: JsonSchema): JsonSchema {
 }
 
 export class ResponseContractError extends Error {
-  constructor(method: string, url: string, cause: z.ZodError) {
-    super(`Response of ${method} ${url} does not match its contract: ${z.prettifyError(cause)}`);
+  constructor(what: string, cause: z.ZodError) {
+    super(`${what} does not match its contract: ${z.prettifyError(cause)}`);
     this.name = 'ResponseContractError';
   }
+}
+
+/**
+ * The JSON writer of one contract schema; with `checkWithZod` it first checks its input against
+ * the schema and throws ResponseContractError naming `what`.
+ */
+export function compileContractWriter(
+  schema: z.ZodType,
+  options: { checkWithZod: boolean; what: string },
+): (data: unknown) => string {
+  const writer: (data: unknown) => string = fastJsonStringify(
+    toSerializationSchema(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })),
+  );
+  if (!options.checkWithZod) return writer;
+  return (data: unknown) => {
+    const checked = schema.safeParse(data);
+    if (!checked.success) throw new ResponseContractError(options.what, checked.error);
+    return writer(data);
+  };
 }
 
 export function createResponseSerializerCompiler(options: {
   checkWithZod: boolean;
 }): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url }) => {
-    const writer: (data: unknown) => string = fastJsonStringify(
-      toSerializationSchema(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })),
-    );
-    if (!options.checkWithZod) return writer;
-    return (data: unknown) => {
-      const checked = schema.safeParse(data);
-      if (!checked.success) throw new ResponseContractError(method, url, checked.error);
-      return writer(data);
-    };
-  };
+  return ({ schema, method, url }) =>
+    compileContractWriter(schema, {
+      checkWithZod: options.checkWithZod,
+      what: `Response of ${method} ${url}`,
+    });
 }

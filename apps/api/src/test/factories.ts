@@ -17,6 +17,7 @@ import {
   users,
   wards,
 } from '../db/schema';
+import { transactionRefreshingCards } from '../modules/properties/catalogue-cards';
 
 /*
  * Rows inserted straight into the database, bypassing the API, so tests control exactly what is
@@ -142,34 +143,38 @@ export async function insertProperty(
   const type = options.type ?? 'Rent';
   const publishedBy = options.publishedBy ?? (await insertUser(db)).id;
   const address = options.address;
-  const [row] = await db
-    .insert(properties)
-    .values({
-      type,
-      status: options.status ?? 'approved',
-      title: options.title ?? `Listing ${n}`,
-      description: `Description of listing ${n}`,
-      ownerName: options.ownerName ?? `Owner ${n}`,
-      ownerPhoneNumber: options.ownerPhoneNumber ?? `+2556${String(n).padStart(8, '0')}`,
-      publishedBy,
-      priceTzs: options.price ?? 100_000 * n,
-      promotionEndsAt: options.promotionEndsAt ?? null,
-      ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
-      ...(address
-        ? {
-            regionId: address.region.id,
-            districtId: address.district.id,
-            wardId: address.ward.id,
-            streetId: address.street.id,
-            apartmentNumber: address.apartmentNumber ?? null,
-            houseNumber: address.houseNumber ?? null,
-            plotNumber: address.plotNumber ?? null,
-          }
-        : {}),
-      ...typeDetails[type],
-      ...options.details,
-    })
-    .returning();
+  const [row] = await transactionRefreshingCards(db, (tx) =>
+    tx
+      .insert(properties)
+      .values({
+        type,
+        status: options.status ?? 'approved',
+        title: options.title ?? `Listing ${n}`,
+        description: `Description of listing ${n}`,
+        ownerName: options.ownerName ?? `Owner ${n}`,
+        ownerPhoneNumber: options.ownerPhoneNumber ?? `+2556${String(n).padStart(8, '0')}`,
+        publishedBy,
+        priceTzs: options.price ?? 100_000 * n,
+        promotionEndsAt: options.promotionEndsAt ?? null,
+        ...(options.createdAt
+          ? { createdAt: options.createdAt, updatedAt: options.createdAt }
+          : {}),
+        ...(address
+          ? {
+              regionId: address.region.id,
+              districtId: address.district.id,
+              wardId: address.ward.id,
+              streetId: address.street.id,
+              apartmentNumber: address.apartmentNumber ?? null,
+              houseNumber: address.houseNumber ?? null,
+              plotNumber: address.plotNumber ?? null,
+            }
+          : {}),
+        ...typeDetails[type],
+        ...options.details,
+      })
+      .returning(),
+  );
   return row!;
 }
 
@@ -193,17 +198,19 @@ export async function insertPhoto(
     key: `photos/${propertyId}/${position}-${width}.webp`,
   }));
   const largest = Math.max(...widths);
-  const [row] = await db
-    .insert(propertyPhotos)
-    .values({
-      propertyId,
-      label: options.label ?? 'picha_nje',
-      position,
-      width: largest,
-      height: Math.round((largest * 3) / 4),
-      variants,
-    })
-    .returning();
+  const [row] = await transactionRefreshingCards(db, (tx) =>
+    tx
+      .insert(propertyPhotos)
+      .values({
+        propertyId,
+        label: options.label ?? 'picha_nje',
+        position,
+        width: largest,
+        height: Math.round((largest * 3) / 4),
+        variants,
+      })
+      .returning(),
+  );
   return row!;
 }
 
@@ -244,7 +251,9 @@ export async function setPropertyStatus(
   status: TPropertyStatus,
   rejectionReason: string | null = null,
 ): Promise<void> {
-  await db.update(properties).set({ status, rejectionReason }).where(eq(properties.id, id));
+  await transactionRefreshingCards(db, (tx) =>
+    tx.update(properties).set({ status, rejectionReason }).where(eq(properties.id, id)),
+  );
 }
 
 export async function insertPlan(

@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { ensureCatalogueCards } from '../modules/properties/catalogue-cards';
 import type { PaymentGateway } from '../gateways/payments/payment-gateway';
 import {
   createSimulatorPayments,
@@ -46,6 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({});
     await migrateDatabase(handle);
+    await ensureCatalogueCards(handle);
     return { handle, db: handle.db, dispose: () => handle.close() };
   }
 
@@ -62,6 +64,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
   try {
     await migrateDatabase(handle);
+    await ensureCatalogueCards(handle);
   } catch (err) {
     await handle.close();
     await dropDatabase(serverUrl, name);

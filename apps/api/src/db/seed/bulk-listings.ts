@@ -15,6 +15,10 @@ import {
   ROAD_DISTANCES,
   TITLE_TEMPLATES,
 } from './words';
+import {
+  refreshCatalogueCards,
+  transactionRefreshingCards,
+} from '../../modules/properties/catalogue-cards';
 
 /*
  * Generates listings inside the database: each batch is one INSERT … SELECT over generate_series
@@ -353,10 +357,15 @@ export async function insertBulkListings(
   await withSession(handle, async (db, fastPath) => {
     fast = fastPath;
     const { streets, users } = await prepare(db, pool);
-    const insertAll = async (target: Database) => {
+    const insertAll = async (target: Database, cardsPerBatch: boolean) => {
       for (let done = 0; done < count;) {
         const size = Math.min(batchSize, count - done);
-        await target.execute(batchStatement(done + 1, done + size, streets, users, nonce));
+        const statement = batchStatement(done + 1, done + size, streets, users, nonce);
+        if (cardsPerBatch) {
+          await transactionRefreshingCards(target, (tx) => tx.execute(statement));
+        } else {
+          await target.execute(statement);
+        }
         done += size;
         onProgress?.({ done, total: count, elapsedMs: Date.now() - started });
       }
@@ -373,7 +382,8 @@ export async function insertBulkListings(
       await db.transaction(async (tx) => {
         const indexes = await secondaryIndexes(tx);
         for (const index of indexes) await tx.execute(sql.raw(`DROP INDEX ${index.name}`));
-        await insertAll(tx);
+        // The cards once the indexes are back: rendering reads each listing's photos by index.
+        await insertAll(tx, false);
         onProgress?.({
           done: count,
           total: count,
@@ -381,13 +391,16 @@ export async function insertBulkListings(
           phase: 'indexes',
         });
         for (const index of indexes) await tx.execute(sql.raw(index.definition));
+        await refreshCatalogueCards(tx);
       });
     } else {
-      await insertAll(db);
+      await insertAll(db, true);
     }
     // Fresh statistics, so the first searches after a big load get good plans.
     await db.execute(sql`ANALYZE properties`);
     await db.execute(sql`ANALYZE property_photos`);
+    await db.execute(sql`ANALYZE catalogue_entries`);
+    await db.execute(sql`ANALYZE catalogue_cards`);
     await db.execute(
       sql`DROP TABLE IF EXISTS pg_temp.bulk_users, pg_temp.bulk_streets, pg_temp.bulk_photos`,
     );
@@ -415,7 +428,7 @@ async function secondaryIndexes(db: Database): Promise<{ name: string; definitio
     SELECT quote_ident(c.relname) AS name, pg_get_indexdef(x.indexrelid) AS definition
     FROM pg_index x
     JOIN pg_class c ON c.oid = x.indexrelid
-    WHERE x.indrelid IN ('properties'::regclass, 'property_photos'::regclass)
+    WHERE x.indrelid IN ('properties'::regclass, 'property_photos'::regclass, 'catalogue_entries'::regclass)
       AND NOT x.indisprimary
       -- Indexes behind constraints (UNIQUE constraints) cannot be dropped on their own.
       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)

@@ -9,6 +9,7 @@ import { loadConfig } from '../../config';
 import { createStorage } from '../../gateways/storage/create-storage';
 import { openDatabase } from '../client';
 import { migrateDatabase } from '../migrate';
+import { ensureCatalogueCards } from '../../modules/properties/catalogue-cards';
 import { insertBulkListings } from './bulk-listings';
 import { seedLocations } from './locations';
 import { createPhotoPool } from './photo-pool';
@@ -48,6 +49,9 @@ async function main(argv: readonly string[]): Promise<void> {
         : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
     console.log(`seed: ${where}`);
     await migrateDatabase(handle);
+    await ensureCatalogueCards(handle, (count) =>
+      console.log(`seed: catalogue cards built for ${count} listings`),
+    );
     const locations = await seedLocations(handle.db);
     await seedPlans(handle.db);
     const c = locations.counts;

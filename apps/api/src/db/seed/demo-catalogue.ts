@@ -15,6 +15,7 @@ import {
   ROAD_DISTANCES,
   TITLE_TEMPLATES,
 } from './words';
+import { transactionRefreshingCards } from '../../modules/properties/catalogue-cards';
 
 /** Demo publishers. The numbers are in Tanzanian mobile ranges but belong to nobody we know of. */
 export const DEMO_USERS = [
@@ -289,7 +290,6 @@ export async function insertDemoCatalogue(
     }
   }
 
-  await db.insert(properties).values(rows);
   const photoRows = rows.flatMap(({ id }, i) =>
     photoPlans[i]!.map(({ label, position, photo }) => ({
       propertyId: id!,
@@ -300,6 +300,9 @@ export async function insertDemoCatalogue(
       variants: photo.variants,
     })),
   );
-  await db.insert(propertyPhotos).values(photoRows);
+  await transactionRefreshingCards(db, async (tx) => {
+    await tx.insert(properties).values(rows);
+    await tx.insert(propertyPhotos).values(photoRows);
+  });
   return rows.length;
 }

@@ -9,9 +9,10 @@ import {
   createPendingChangesRepository as pendingChangesOf,
   type PendingChangesRepository,
 } from '../listings/pending-changes.repository';
-import { escapeLike } from '../properties/properties.repository';
+import { escapeLike } from '../properties/catalogue.repository';
 import { recordAudit, type AuditEntry } from './audit.repository';
 import { millisIso } from '../../db/iso-text';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 /*
  * All SQL of moderation: the review list, the listing an admin acts on (locked), the publisher's
@@ -167,7 +168,7 @@ async function readPublisher(db: Database, where: SQL): Promise<Publisher | unde
 
 export function createAdminPropertiesRepository(db: Database): AdminPropertiesRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createAdminPropertiesRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createAdminPropertiesRepository(tx))),
 
     async list(filters, offset, limit) {
       const where = conditions(filters);

@@ -25,8 +25,8 @@ import {
 import { createFakeClock } from '../../test/fake-clock';
 import { messagesTo } from '../../test/outbox';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
+import { testPropertiesService } from '../../test/properties-service';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createPropertiesRepository } from '../properties/properties.repository';
 import { createPropertiesService } from '../properties/properties.service';
 import {
   createAdminPropertiesRepository,
@@ -500,7 +500,7 @@ describe('decisions and their side effects', () => {
     };
     const service = createAdminPropertiesService({
       repository: failing,
-      views: createPropertiesService(createPropertiesRepository(t.db)),
+      views: testPropertiesService(t.database),
       sms: t.sms,
       clock,
       log: { warn: () => undefined },

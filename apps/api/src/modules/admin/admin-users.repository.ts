@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { properties, users } from '../../db/schema';
 import type { PublisherPermissions } from '../access/access';
 import { recordAudit, type AuditEntry } from './audit.repository';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 /*
  * SQL of the admin's users pages: the searchable list, one user's detail, and the publishing
@@ -97,7 +98,7 @@ export const accountHolders: SQL = or(
 
 export function createAdminUsersRepository(db: Database): AdminUsersRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createAdminUsersRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createAdminUsersRepository(tx))),
 
     async listUsers(pattern, limit, offset) {
       const where = and(

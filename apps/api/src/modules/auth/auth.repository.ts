@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Database } from '../../db/client';
 import { authSessions, otpChallenges, refreshTokens, smsBudget, users } from '../../db/schema';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 export interface AuthUser {
   id: string;
@@ -182,7 +183,7 @@ const timestamp = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 export function createAuthRepository(db: Database): AuthRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createAuthRepository(tx))),
 
     async findUserByPhone(phoneNumber) {
       // A deleted account has no phone number: it is never found, and the number is free.

@@ -17,6 +17,7 @@ import {
   createPendingChangesRepository,
   type PendingChangesRepository,
 } from './pending-changes.repository';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 /*
  * All SQL of publishing: creating a listing, its address, edits, photo removal and order, soft
@@ -187,7 +188,7 @@ const changeColumns = {
 
 export function createListingsRepository(db: Database): ListingsRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createListingsRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createListingsRepository(tx))),
 
     access: createAccessRepository(db),
 

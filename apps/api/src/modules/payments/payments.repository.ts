@@ -16,6 +16,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 /*
  * SQL of payments: checkouts (plans, listings, the payment row), provider callbacks (the event
@@ -173,7 +174,7 @@ const PAYER_PHONE_LOCK = 27_001;
 
 export function createPaymentsRepository(db: Database): PaymentsRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createPaymentsRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createPaymentsRepository(tx))),
 
     async findPlan(id) {
       const [row] = await db

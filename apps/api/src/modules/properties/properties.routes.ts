@@ -39,6 +39,15 @@ function viewerCacheHeaders(reply: FastifyReply, asOwner: boolean): void {
   reply.header('Vary', 'Authorization');
 }
 
+/**
+ * Sends JSON the catalogue stored ready-written (decision 032): with its content type set, Fastify
+ * sends a string as it is instead of serializing it again. The contract's writer made every
+ * stored answer, checked against the contract as it was stored.
+ */
+function sendReady(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 /** The next page's URL: the same filters as parsed (so defaults are explicit) plus the cursor. */
 export function nextPageLink(query: TListPropertiesQuery, cursor: string): string {
   const params = new URLSearchParams();
@@ -109,7 +118,7 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
       const page = await service.listPublic(request.query);
       reply.header('Cache-Control', PUBLIC_CATALOGUE_CACHE);
       if (page.nextCursor) reply.header('Link', nextPageLink(request.query, page.nextCursor));
-      return page.items;
+      return sendReady(reply, page.json);
     },
   );
 
@@ -132,16 +141,12 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       const { publisherId } = request.params;
-      const { items, asOwner, nextCursor } = await service.listByPublisher(
-        publisherId,
-        request.actor?.userId,
-        request.query,
-      );
-      viewerCacheHeaders(reply, asOwner);
-      if (nextCursor) {
-        reply.header('Link', nextPublisherPageLink(publisherId, request.query, nextCursor));
+      const page = await service.listByPublisher(publisherId, request.actor?.userId, request.query);
+      viewerCacheHeaders(reply, page.asOwner);
+      if (page.nextCursor) {
+        reply.header('Link', nextPublisherPageLink(publisherId, request.query, page.nextCursor));
       }
-      return items;
+      return page.asOwner ? page.items : sendReady(reply, page.json);
     },
   );
 
@@ -162,12 +167,9 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
       preHandler: countRead,
     },
     async (request, reply) => {
-      const { property, asOwner } = await service.getForViewer(
-        request.params.id,
-        request.actor?.userId,
-      );
-      viewerCacheHeaders(reply, asOwner);
-      return property;
+      const viewed = await service.getForViewer(request.params.id, request.actor?.userId);
+      viewerCacheHeaders(reply, viewed.asOwner);
+      return viewed.asOwner ? viewed.property : sendReady(reply, viewed.json);
     },
   );
   done();

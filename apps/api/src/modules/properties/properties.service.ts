@@ -33,11 +33,14 @@ import {
   type PriceCursor,
 } from './properties.cursor';
 import type {
-  PageRow,
-  PhotoRow,
-  PictureRow,
-  PropertiesRepository,
+  CardRow,
+  CatalogueRepository,
   PublicFilters,
+  PublisherDetailRow,
+} from './catalogue.repository';
+import type {
+  PhotoRow,
+  PropertiesRepository,
   PublicPropertyRow,
   PendingChangeRow,
   ViewerPropertyRow,
@@ -46,21 +49,27 @@ import type {
 /** The variant a gallery shows without srcset: wide enough for a phone at 2x, small enough for 3G. */
 const DISPLAY_WIDTH = 768;
 
+/** A page of the public catalogue, as the JSON array the route sends. */
 export interface PropertyPage {
-  items: TProperty[];
+  json: string;
   /** Opaque cursor of the next page; null on the last page. */
   nextCursor: string | null;
 }
 
-/** A listing as its viewer may see it, and whether they saw it as its owner. */
-export interface ViewedProperty {
-  property: TViewerProperty;
-  asOwner: boolean;
-}
+/**
+ * A listing as its viewer may see it: its owner gets the owner view to serialize; anyone else
+ * the stored public answer, ready to send.
+ */
+export type ViewedProperty =
+  { asOwner: true; property: TViewerProperty } | { asOwner: false; json: string };
+
+/** A page of a publisher's listings: the owner's own view, or the public answers ready to send. */
+export type PublisherPage = (
+  { asOwner: true; items: TViewerProperty[] } | { asOwner: false; json: string }
+) & { nextCursor: string | null };
 
 export interface PropertiesService {
   listPublic(query: TListPropertiesQuery): Promise<PropertyPage>;
-  getPublic(id: string): Promise<TProperty>;
   /**
    * GET /api/properties/{id} for a viewer who may be signed in: an approved listing as the
    * public sees it, or one of the viewer's own (any status but archived) with the owner fields.
@@ -76,7 +85,7 @@ export interface PropertiesService {
     publisherId: string,
     viewerId: string | undefined,
     page: TPublisherPropertiesQuery,
-  ): Promise<{ items: TViewerProperty[]; asOwner: boolean; nextCursor: string | null }>;
+  ): Promise<PublisherPage>;
 }
 
 // What the storage gateway's key rules allow: nothing in such a key needs percent-encoding.
@@ -150,7 +159,7 @@ function toPhoto(row: PhotoRow): TPhoto | undefined {
 }
 
 /** The one media group: every showable photo's label and display URL, in position order. */
-function toMedia(pictures: PictureRow[]): TMediaGroup[] {
+function toMedia(pictures: PhotoRow[]): TMediaGroup[] {
   const labels: TPictureLabel[] = [];
   const urls: string[] = [];
   for (const picture of pictures) {
@@ -189,8 +198,14 @@ function toAddress(row: PublicPropertyRow): TPropertyAddress | null {
   };
 }
 
-export function toProperty(row: PublicPropertyRow): TProperty {
-  const photos = row.photos.map(toPhoto).filter((p): p is TPhoto => p !== undefined);
+/**
+ * A listing as the contract writes it: with every photo (`all`, a listing by id), or with only the
+ * photo its card shows (`cover`, a list page).
+ */
+export function toProperty(row: PublicPropertyRow, photoSet: 'cover' | 'all'): TProperty {
+  const shownPhotos =
+    photoSet === 'all' ? row.photos : row.photos.filter((photo) => photo.id === row.coverPhotoId);
+  const photos = shownPhotos.map(toPhoto).filter((p): p is TPhoto => p !== undefined);
   const common = {
     id: row.id,
     title: row.title,
@@ -203,7 +218,7 @@ export function toProperty(row: PublicPropertyRow): TProperty {
     },
     propertyAddress: toAddress(row),
     // From every photo even when `photos` holds only the cover: a card counts its pictures here.
-    media: toMedia(row.pictures),
+    media: toMedia(row.photos),
     photos,
     promotionEndDate: row.promotionEndsAt,
     price: row.priceTzs,
@@ -277,7 +292,6 @@ function toPendingChange(row: ViewerPropertyRow, change: PendingChangeRow): TPen
     ...change.changes,
     ...(changesAddress(change) ? { regionName, districtName, wardName, streetName } : {}),
     photos,
-    pictures: photos.map(({ label, variants }) => ({ label, variants })),
   };
   return {
     status: change.status,
@@ -290,20 +304,20 @@ function toPendingChange(row: ViewerPropertyRow, change: PendingChangeRow): TPen
       row.type,
       photos.map((photo) => photo.label),
     ),
-    proposed: toProperty(proposed),
+    proposed: toProperty(proposed, 'all'),
     ownerPhoneNumber: present(proposed.ownerPhoneNumber, 'owner_phone_number', row.id),
   };
 }
 
 export function toOwnerProperty(row: ViewerPropertyRow): TViewerProperty {
   return {
-    ...toProperty(row),
+    ...toProperty(row, 'all'),
     pendingChange: row.pendingChange ? toPendingChange(row, row.pendingChange) : null,
     ownerPhoneNumber: present(row.ownerPhoneNumber, 'owner_phone_number', row.id),
     rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
     missingPictureLabels: missingPictureLabels(
       row.type,
-      row.pictures.map((picture) => picture.label),
+      row.photos.map((photo) => photo.label),
     ),
   };
 }
@@ -323,34 +337,43 @@ function searchText(search: string | undefined): string | undefined {
   return search !== undefined && search.length >= SEARCH_MIN_LENGTH ? search : undefined;
 }
 
+/** A JSON array of ready-written elements. */
+const jsonArray = (elements: string[]): string => `[${elements.join(',')}]`;
+
 export function createPropertiesService(
-  repository: PropertiesRepository,
+  sources: {
+    /** The read model the public catalogue is answered from (decision 032). */
+    catalogue: CatalogueRepository;
+    /** Listings from their source rows on the catalogue's connections: an owner's own views. */
+    listings: PropertiesRepository;
+    /**
+     * Where the owner view after a write is read: the connections the write used, never the
+     * catalogue's, so a write already done is never answered with a busy catalogue's 503.
+     */
+    ownerListings?: PropertiesRepository;
+  },
   options: {
     /** Public catalogue pages by query (decision 014); writes clear it (plugins/catalogue-cache). */
     pageCache?: TtlCache<PropertyPage>;
     /** Bounds what public reads cost (catalogue-guard.ts); unset: unbounded (tools, tests). */
     guard?: CatalogueGuard;
-    /**
-     * Where the owner view after a write is read: the connections the write used, never the
-     * catalogue's, so a write already done is never answered with a busy catalogue's 503.
-     */
-    ownerRepository?: PropertiesRepository;
   } = {},
 ): PropertiesService {
+  const { catalogue, listings } = sources;
+  const ownerListings = sources.ownerListings ?? listings;
   const guarded = <T>(query: () => Promise<T>): Promise<T> =>
     options.guard ? options.guard.run(query) : query();
   const lookedUp = <T>(query: () => Promise<T>): Promise<T> =>
     options.guard ? options.guard.lookup(query) : query();
-  const ownerRepository = options.ownerRepository ?? repository;
 
   /*
    * sort=new: listings with a running promotion first, then the rest newest first (created_at
    * desc, id desc). Promoted listings are ordered by when their promotion ends, latest first: the
    * longest and most recently bought promotions lead, and the order comes straight from
-   * properties_public_promoted_idx read backwards, so the first phase reads about one page of
+   * catalogue_entries_promoted_idx read backwards, so the first phase reads about one page of
    * index entries even when thousands of promotions run (ordering them by created_at would sort
    * every running promotion on each request). The second phase walks
-   * properties_public_(type_)new_idx. Each phase has its own keyset, (promotion_ends_at, id) then
+   * catalogue_entries_(type_)new_idx. Each phase has its own keyset, (promotion_ends_at, id) then
    * (created_at, id), and the cursor records the phase of the last row shown.
    */
   async function listNewest(
@@ -358,13 +381,13 @@ export function createPropertiesService(
     limit: number,
     cursor: NewCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PageRow[]; next: NewCursor | null }> {
+  ): Promise<{ rows: CardRow[]; next: NewCursor | null }> {
     const at = cursor ? new Date(cursor.at) : new Date();
     const start = {
       phase: cursor?.ph === 'rest' ? (1 as const) : (0 as const),
       after: cursor?.k ? { at: cursor.k[0], id: cursor.k[1] } : null,
     };
-    const fetched = await guarded(() => repository.listNewest(filters, at, start, limit + 1));
+    const fetched = await guarded(() => catalogue.listNewest(filters, at, start, limit + 1));
     const rows = fetched.slice(0, limit);
     const last = rows.at(-1);
     const next: NewCursor | null =
@@ -387,25 +410,19 @@ export function createPropertiesService(
     limit: number,
     cursor: PriceCursor | null,
     fingerprint: string,
-  ): Promise<{ rows: PageRow[]; next: PriceCursor | null }> {
+  ): Promise<{ rows: CardRow[]; next: PriceCursor | null }> {
     const after = cursor ? { price: cursor.k[0], id: cursor.k[1] } : null;
     const direction = sort === 'priceLowHigh' ? 'asc' : 'desc';
     const fetched = await guarded(() =>
-      repository.listByPrice(filters, direction, after, limit + 1),
+      catalogue.listByPrice(filters, direction, after, limit + 1),
     );
     const rows = fetched.slice(0, limit);
     const last = rows.at(-1);
     const next: PriceCursor | null =
       fetched.length > limit && last
-        ? { v: 1, s: sort, f: fingerprint, k: [last.priceTzs, last.id] }
+        ? { v: 1, s: sort, f: fingerprint, k: [last.price, last.id] }
         : null;
     return { rows, next };
-  }
-
-  async function getPublic(id: string): Promise<TProperty> {
-    const row = await lookedUp(() => repository.findPublic(id));
-    if (!row) throw listingNotFound(id);
-    return toProperty(row);
   }
 
   async function listPublic(query: TListPropertiesQuery): Promise<PropertyPage> {
@@ -429,9 +446,18 @@ export function createPropertiesService(
             fingerprint,
           );
     return {
-      items: page.rows.map(toProperty),
+      json: jsonArray(page.rows.map((row) => row.card)),
       nextCursor: page.next ? encodeCursor(page.next) : null,
     };
+  }
+
+  async function ownerView(
+    repository: PropertiesRepository,
+    id: string,
+    ownerId: string,
+  ): Promise<TViewerProperty | undefined> {
+    const row = await repository.findForViewer(id, ownerId);
+    return row && isOwnerRow(row) ? toOwnerProperty(row) : undefined;
   }
 
   return {
@@ -453,47 +479,51 @@ export function createPropertiesService(
       return options.pageCache.get(key, () => listPublic(query));
     },
 
-    getPublic,
-
     async getForViewer(id, viewerId) {
-      if (viewerId === undefined) {
-        return { property: await getPublic(id), asOwner: false };
-      }
-      const row = await lookedUp(() => repository.findForViewer(id, viewerId));
-      if (!row) throw listingNotFound(id);
-      return isOwnerRow(row)
-        ? { property: toOwnerProperty(row), asOwner: true }
-        : { property: toProperty(row), asOwner: false };
+      const stored = await lookedUp(() => catalogue.findDetail(id));
+      // The public answer, unless the viewer published it: they get their own view.
+      if (stored && stored.publishedBy !== viewerId) return { asOwner: false, json: stored.detail };
+      // Only a signed-in viewer's own listing is left to find (in any status but archived).
+      const own =
+        viewerId === undefined
+          ? undefined
+          : await lookedUp(() => ownerView(listings, id, viewerId));
+      if (!own) throw listingNotFound(id);
+      return { asOwner: true, property: own };
     },
 
     async getOwnerView(id, ownerId) {
-      const row = await ownerRepository.findForViewer(id, ownerId);
-      if (!row || !isOwnerRow(row)) throw listingNotFound(id);
-      return toOwnerProperty(row);
+      const own = await ownerView(ownerListings, id, ownerId);
+      if (!own) throw listingNotFound(id);
+      return own;
     },
 
     async listByPublisher(publisherId, viewerId, { limit, cursor }) {
       const asOwner = viewerId === publisherId;
       const fingerprint = publisherFingerprint(publisherId, asOwner);
-      const after = cursor ? decodePublisherCursor(cursor, fingerprint) : null;
-      const fetched = await guarded(() =>
-        repository.listByPublisher(
-          publisherId,
-          asOwner,
-          after ? { at: after.k[0], id: after.k[1] } : null,
-          limit + 1,
-        ),
-      );
-      const rows = fetched.slice(0, limit);
-      const last = rows.at(-1);
-      const nextCursor =
-        fetched.length > limit && last
+      const decoded = cursor ? decodePublisherCursor(cursor, fingerprint) : null;
+      const after = decoded ? { at: decoded.k[0], id: decoded.k[1] } : null;
+      const nextCursor = (fetched: { id: string; sortKey: string }[]): string | null => {
+        const last = fetched.at(limit - 1);
+        return fetched.length > limit && last
           ? encodeCursor({ v: 1, s: 'publisher', f: fingerprint, k: [last.sortKey, last.id] })
           : null;
+      };
+      if (asOwner) {
+        const fetched = await guarded(() => listings.listOwn(publisherId, after, limit + 1));
+        return {
+          asOwner: true,
+          items: fetched.slice(0, limit).map(toOwnerProperty),
+          nextCursor: nextCursor(fetched),
+        };
+      }
+      const fetched: PublisherDetailRow[] = await guarded(() =>
+        catalogue.listPublisherDetails(publisherId, after, limit + 1),
+      );
       return {
-        items: rows.map((row) => (isOwnerRow(row) ? toOwnerProperty(row) : toProperty(row))),
-        asOwner,
-        nextCursor,
+        asOwner: false,
+        json: jsonArray(fetched.slice(0, limit).map((row) => row.detail)),
+        nextCursor: nextCursor(fetched),
       };
     },
   };

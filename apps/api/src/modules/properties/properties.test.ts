@@ -13,8 +13,8 @@ import {
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { properties } from '../../db/schema';
-import { createPropertiesRepository } from './properties.repository';
-import { createPropertiesService } from './properties.service';
+import { testPropertiesService } from '../../test/properties-service';
+import { transactionRefreshingCards } from './catalogue-cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -300,8 +300,8 @@ describe('GET /api/properties sorting and pagination', () => {
       [c.id, '2024-05-01 10:00:00.123499+00'],
     ] as const;
     for (const [id, at] of stamps) {
-      await t.db.execute(
-        sql`update ${properties} set created_at = ${at}::timestamptz where id = ${id}`,
+      await transactionRefreshingCards(t.db, (tx) =>
+        tx.execute(sql`update ${properties} set created_at = ${at}::timestamptz where id = ${id}`),
       );
     }
     const walked = await walk('/api/properties?limit=1');
@@ -641,8 +641,10 @@ describe('GET /api/properties photos', () => {
     const row = await insertProperty(t.db, { type: 'Rent' });
     const broken = await insertPhoto(t.db, row.id, { position: 0, label: 'picha_nje' });
     const second = await insertPhoto(t.db, row.id, { position: 1, label: 'picha_chumba' });
-    await t.db.execute(
-      sql`update property_photos set variants = '[]'::jsonb where id = ${broken.id}::uuid`,
+    await transactionRefreshingCards(t.db, (tx) =>
+      tx.execute(
+        sql`update property_photos set variants = '[]'::jsonb where id = ${broken.id}::uuid`,
+      ),
     );
     const [item] = await list('/api/properties');
     expect(item!.photos.map((ph) => ph.id)).toEqual([second.id]);
@@ -769,9 +771,7 @@ describe('properties service', () => {
     } as const;
 
     for (const window of [3, 1000]) {
-      const service = createPropertiesService(
-        createPropertiesRepository(t.db, { searchWindow: () => window }),
-      );
+      const service = testPropertiesService(t.database, { searchWindow: () => window });
       for (const [sort, compare] of Object.entries(sorts) as [keyof typeof sorts, never][]) {
         for (const search of ['kawaida', 'adimu', 'hakuna']) {
           const expected = rows
@@ -782,7 +782,7 @@ describe('properties service', () => {
           let cursor: string | undefined;
           do {
             const page = await service.listPublic({ sort, limit: 2, search, cursor });
-            seen.push(...page.items.map((p) => p.id));
+            seen.push(...(JSON.parse(page.json) as TProperty[]).map((p) => p.id));
             cursor = page.nextCursor ?? undefined;
           } while (cursor);
           expect(seen, `window=${window} sort=${sort} search=${search}`).toEqual(expected);
@@ -798,18 +798,20 @@ describe('properties service', () => {
       await insertPhoto(t.db, row.id, { position: 0 });
       await insertPhoto(t.db, row.id, { position: 1, label: 'picha_jiko' });
     }
-    const real = createPropertiesRepository(t.db);
     let statements = 0;
-    const service = createPropertiesService({
-      ...real,
-      listNewest: (...args) => {
-        statements += 1;
-        return real.listNewest(...args);
-      },
+    const service = testPropertiesService(t.database, {
+      wrap: (real) => ({
+        ...real,
+        listNewest: (...args) => {
+          statements += 1;
+          return real.listNewest(...args);
+        },
+      }),
     });
     const page = await service.listPublic({ sort: 'new', limit: 5 });
-    expect(page.items).toHaveLength(5);
-    for (const item of page.items) {
+    const items = JSON.parse(page.json) as TProperty[];
+    expect(items).toHaveLength(5);
+    for (const item of items) {
       expect(item.photos.map((ph) => ph.label)).toEqual(['picha_nje']);
       expect(item.media[0]?.name).toBe('{"picha_nje","picha_jiko"}');
     }

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
 import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
 export interface UserRow {
   id: string;
@@ -91,7 +92,7 @@ function live(row: (Omit<UserRow, 'phoneNumber'> & { phoneNumber: string | null 
 
 export function createUsersRepository(db: Database): UsersRepository {
   return {
-    transaction: (work) => db.transaction((tx) => work(createUsersRepository(tx))),
+    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createUsersRepository(tx))),
 
     async findById(id) {
       const [row] = await db

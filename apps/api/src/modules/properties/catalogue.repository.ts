@@ -1,0 +1,442 @@
+import { sql } from 'drizzle-orm';
+import type { TPropertyType } from '@makazi/contracts/property-values';
+import type { Database, RawQuery } from '../../db/client';
+
+/*
+ * The public catalogue's read model (decision 032): catalogue_entries holds what a walk sorts and
+ * filters on, one narrow row per approved listing; catalogue_cards the listing's answers, ready
+ * to send. A page is one statement: CTEs walk an entries index for the page's keys, then the
+ * page's cards are joined by primary key and leave the database as text the server only
+ * concatenates. No JSON is built or parsed per request.
+ *
+ * The statements are written out by hand: a list page has at most a few dozen shapes, and the
+ * query builder's rendering cost more than the planner spends on them. A statement whose generic
+ * plan is good (no price range, no search: the walk is the index's order whatever the values) is
+ * prepared by name; the others are planned for their values each time, as a generic plan cannot
+ * know whether a price range or search term is narrow.
+ */
+
+export interface PublicFilters {
+  type: TPropertyType | undefined;
+  /** Already trimmed; matched as a literal substring, ignoring case (LIKE metacharacters are escaped here). */
+  search: string | undefined;
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+}
+
+/**
+ * Where a walk resumes, exclusive: the last row already shown, by its timestamp sort key
+ * (created_at, or promotion_ends_at in the promoted phase; ISO with microseconds) and id.
+ */
+export type KeysetAfter = { at: string; id: string } | null;
+export type PriceAfter = { price: number; id: string } | null;
+
+/** sort=new reads promoted listings (phase 0) before the rest (phase 1). */
+export type NewestPhase = 0 | 1;
+
+/** A card of a page with where it sits in the walk, for the next cursor. */
+export interface CardRow {
+  id: string;
+  phase: NewestPhase;
+  price: number;
+  /** The timestamp sort key to the microsecond (a JS Date would round it to milliseconds). */
+  sortKey: string;
+  /** The listing's JSON as a list page writes it. */
+  card: string;
+}
+
+/** A listing's public answer as stored, with who published it. */
+export interface DetailRow {
+  detail: string;
+  publishedBy: string;
+}
+
+export interface PublisherDetailRow {
+  id: string;
+  sortKey: string;
+  detail: string;
+}
+
+/** ILIKE treats %, _ and \ specially; a search for "50%" means the characters, not a wildcard. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * How many rows, in sort order, a search first inspects before asking the trigram index. A term
+ * found in at least `limit` of them (about 1 listing in 40 at the default page size) is common:
+ * walking the ordered index and filtering finds the page within this bound, on narrow rows with a
+ * plain LIKE. A rarer term goes to the GIN index, which then returns few rows. Left to itself the
+ * planner misjudges both ends: it prices a GIN scan of a very common trigram (e.g. "dar", 9% of
+ * listings) far below its cost, and cannot know that cheap listings seldom say "kiwanja".
+ */
+export function defaultSearchWindow(limit: number): number {
+  return Math.max(1000, 20 * limit);
+}
+
+/** How a walk is ordered. */
+type WalkOrder = 'newest' | 'promoted' | 'priceAsc' | 'priceDesc';
+
+/*
+ * ORDER BY must match the index definitions exactly, NULLS placement included: the
+ * catalogue_entries_(type_)new_idx columns are DESC NULLS LAST while a bare DESC means NULLS
+ * FIRST, and such a mismatch silently turns a 25-row index walk into a sort of every entry.
+ * catalogue_entries_promoted_idx read backwards gives a bare DESC; the price indexes read
+ * forwards or backwards give ASC or DESC.
+ */
+const orderBy: Record<WalkOrder, string> = {
+  newest: 'created_at desc nulls last, property_id desc nulls last',
+  promoted: 'promotion_ends_at desc, property_id desc',
+  priceAsc: 'price_tzs asc, property_id asc',
+  priceDesc: 'price_tzs desc, property_id desc',
+};
+const sortTimestamp: Record<WalkOrder, string> = {
+  newest: 'created_at',
+  promoted: 'promotion_ends_at',
+  priceAsc: 'created_at',
+  priceDesc: 'created_at',
+};
+
+/** A statement's text and values, built together so each value's $n matches its place. */
+class Statement {
+  readonly values: unknown[] = [];
+  /** The placeholder of `value`, cast as written (`$3::uuid`). */
+  param(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** Every filter except the search text, over columns a table and the trigram CTE both have. */
+function baseConditions(q: Statement, filters: PublicFilters): string[] {
+  const conditions: string[] = [];
+  if (filters.type !== undefined) conditions.push(`type = ${q.param(filters.type)}`);
+  if (filters.minPrice !== undefined) {
+    conditions.push(`price_tzs >= ${q.param(filters.minPrice, '::bigint')}`);
+  }
+  if (filters.maxPrice !== undefined) {
+    conditions.push(`price_tzs <= ${q.param(filters.maxPrice, '::bigint')}`);
+  }
+  return conditions;
+}
+
+const where = (conditions: string[]): string =>
+  conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`;
+
+/*
+ * With a search term every walk's fallback asks one shared CTE, the listings the trigram index
+ * finds, and filters and orders those few rows itself. Asked inside each walk instead, the
+ * planner would combine the trigram bitmap with the walk's own index (for the promoted walk, every
+ * running promotion) before reading a row.
+ */
+const TRIGRAM_CTE = (pattern: string) =>
+  `trigram as materialized (select property_id, type, price_tzs, created_at, promotion_ends_at
+  from catalogue_entries where search_text_lower like ${pattern})`;
+
+/**
+ * CTEs that leave the first `limit` keys (id, price, ts) of one ordered walk in a CTE named
+ * `name`. With a search term: a bounded window walk, and the trigram CTE only when the window was
+ * full yet held fewer than `limit` matches; the other branch is cut by a one-time filter, so
+ * PostgreSQL never executes it.
+ */
+function walk(
+  name: string,
+  conditions: string[],
+  order: WalkOrder,
+  limit: number,
+  pattern: string | undefined,
+  window: number,
+): string[] {
+  const keys = `property_id as id, price_tzs::float8 as price, ${sortTimestamp[order]} as ts`;
+  if (pattern === undefined) {
+    return [
+      `${name} as (select ${keys} from catalogue_entries${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
+    ];
+  }
+  const fallback = `((select count(*) from ${name}_matches) < ${limit} and (select count(*) from ${name}_window) >= ${window})`;
+  return [
+    `${name}_window as materialized (select ${keys}, search_text_lower from catalogue_entries${where(conditions)} order by ${orderBy[order]} limit ${window})`,
+    // No ORDER BY here: the window is read in the order it was written, so the first `limit`
+    // matches are the right ones and reading stops there (a common term never reads the whole
+    // window). The page's order is imposed again at the end.
+    `${name}_matches as materialized (select id, price, ts from ${name}_window where search_text_lower like ${pattern} limit ${limit})`,
+    `${name}_trigram as (select ${keys} from trigram${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
+    `${name} as (select * from ${name}_matches where not ${fallback} union all select * from ${name}_trigram where ${fallback})`,
+  ];
+}
+
+/** The page's cards for the keys in CTE `page` (id, price, ts, phase), in `order`. */
+function readCards(ctes: string[], order: string): string {
+  return `with ${ctes.join(',\n')}
+select page.id as "id", page.phase as "phase", page.price as "price",
+  to_char(page.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey", c.card as "card"
+from page join catalogue_cards c on c.property_id = page.id
+order by ${order}`;
+}
+
+/** The search pattern's placeholder: the term lowered as the entries' text is, inside %…%. */
+function searchPattern(q: Statement, search: string | undefined): string | undefined {
+  if (search === undefined) return undefined;
+  return `('%' || lower(${q.param(escapeLike(search))}::text) || '%')`;
+}
+
+/** A prepared statement's name: its text decides it, so equal texts share one preparation. */
+function statementName(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `catalogue_${hash.toString(36)}_${text.length.toString(36)}`;
+}
+
+/** Prepared by name when the statement's generic plan is safe (see the header). */
+function statement(q: Statement, text: string, prepare: boolean): RawQuery {
+  return prepare
+    ? { text, values: q.values, name: statementName(text) }
+    : { text, values: q.values };
+}
+
+const genericPlanIsSafe = (filters: PublicFilters): boolean =>
+  filters.search === undefined && filters.minPrice === undefined && filters.maxPrice === undefined;
+
+export interface CatalogueRepository {
+  /**
+   * Up to `limit` cards of sort=new from `start`: listings whose promotion runs at `at` (latest
+   * ending first), then the rest (newest first).
+   */
+  listNewest(
+    filters: PublicFilters,
+    at: Date,
+    start: { phase: NewestPhase; after: KeysetAfter },
+    limit: number,
+  ): Promise<CardRow[]>;
+  listByPrice(
+    filters: PublicFilters,
+    direction: 'asc' | 'desc',
+    after: PriceAfter,
+    limit: number,
+  ): Promise<CardRow[]>;
+  /** An approved listing's public answer and its publisher, or undefined. */
+  findDetail(id: string): Promise<DetailRow | undefined>;
+  /** A publisher's approved listings' public answers, newest first, after `after`, at most `limit`. */
+  listPublisherDetails(
+    publisherId: string,
+    after: KeysetAfter,
+    limit: number,
+  ): Promise<PublisherDetailRow[]>;
+}
+
+export interface CatalogueRepositoryOptions {
+  /** Rows a search walks in sort order before it asks the trigram index (tests shrink it). */
+  searchWindow?: (limit: number) => number;
+}
+
+export function createCatalogueRepository(
+  database: { query<TRow>(query: RawQuery): Promise<TRow[]> },
+  options: CatalogueRepositoryOptions = {},
+): CatalogueRepository {
+  const searchWindow = options.searchWindow ?? defaultSearchWindow;
+
+  return {
+    listNewest(filters, at, start, limit) {
+      const q = new Statement();
+      const pattern = searchPattern(q, filters.search);
+      const atParam = q.param(at.toISOString(), '::timestamptz');
+      const base = baseConditions(q, filters);
+      const window = searchWindow(limit);
+      const ctes: string[] = pattern === undefined ? [] : [TRIGRAM_CTE(pattern)];
+      if (start.phase === 0) {
+        const after = start.after;
+        ctes.push(
+          ...walk(
+            'promoted',
+            [
+              ...base,
+              // The strict > already implies NOT NULL (enough to match the partial index).
+              `promotion_ends_at > ${atParam}`,
+              ...(after
+                ? [
+                    `(promotion_ends_at, property_id) < (${q.param(after.at, '::timestamptz')}, ${q.param(after.id, '::uuid')})`,
+                  ]
+                : []),
+            ],
+            'promoted',
+            limit,
+            pattern,
+            window,
+          ),
+        );
+      }
+      const restAfter = start.phase === 1 ? start.after : null;
+      ctes.push(
+        ...walk(
+          'rest',
+          [
+            ...base,
+            `(promotion_ends_at is null or promotion_ends_at <= ${atParam})`,
+            // Row comparison in index order: the scan starts right after the key.
+            ...(restAfter
+              ? [
+                  `(created_at, property_id) < (${q.param(restAfter.at, '::timestamptz')}, ${q.param(restAfter.id, '::uuid')})`,
+                ]
+              : []),
+          ],
+          'newest',
+          limit,
+          pattern,
+          window,
+        ),
+      );
+      ctes.push(
+        start.phase === 0
+          ? // The rest is walked only when the promoted rows do not fill the page.
+            `page as (
+  (select id, price, ts, 0 as phase from promoted)
+  union all
+  (select id, price, ts, 1 as phase from rest where (select count(*) from promoted) < ${limit})
+  order by phase, ts desc, id desc limit ${limit})`
+          : `page as (select id, price, ts, 1 as phase from rest)`,
+      );
+      const text = readCards(ctes, 'page.phase, page.ts desc, page.id desc');
+      return database.query<CardRow>(statement(q, text, genericPlanIsSafe(filters)));
+    },
+
+    listByPrice(filters, direction, after, limit) {
+      const q = new Statement();
+      const pattern = searchPattern(q, filters.search);
+      const order = direction === 'asc' ? 'priceAsc' : 'priceDesc';
+      const keyset = after
+        ? [
+            `(price_tzs, property_id) ${direction === 'asc' ? '>' : '<'} (${q.param(after.price, '::bigint')}, ${q.param(after.id, '::uuid')})`,
+          ]
+        : [];
+      const ctes = [
+        ...(pattern === undefined ? [] : [TRIGRAM_CTE(pattern)]),
+        ...walk(
+          'walk',
+          [...baseConditions(q, filters), ...keyset],
+          order,
+          limit,
+          pattern,
+          searchWindow(limit),
+        ),
+        `page as (select id, price, ts, 1 as phase from walk)`,
+      ];
+      const pageOrder =
+        direction === 'asc' ? 'page.price asc, page.id asc' : 'page.price desc, page.id desc';
+      const text = readCards(ctes, pageOrder);
+      // The keyset is a range too: after the first page a generic plan could pick another index.
+      const prepare = genericPlanIsSafe(filters) && after === null;
+      return database.query<CardRow>(statement(q, text, prepare));
+    },
+
+    async findDetail(id) {
+      const [row] = await database.query<DetailRow>({
+        name: 'catalogue_detail',
+        text: `select c.detail as "detail", e.published_by as "publishedBy"
+from catalogue_cards c join catalogue_entries e on e.property_id = c.property_id
+where c.property_id = $1::uuid`,
+        values: [id],
+      });
+      return row;
+    },
+
+    listPublisherDetails(publisherId, after, limit) {
+      const q = new Statement();
+      const keyset = after
+        ? ` and (e.created_at, e.property_id) < (${q.param(after.at, '::timestamptz')}, ${q.param(after.id, '::uuid')})`
+        : '';
+      const text = `select e.property_id as "id",
+  to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey", c.detail as "detail"
+from catalogue_entries e join catalogue_cards c on c.property_id = e.property_id
+where e.published_by = ${q.param(publisherId, '::uuid')}${keyset}
+order by e.created_at desc nulls last, e.property_id desc nulls last limit ${limit}`;
+      return database.query<PublisherDetailRow>(statement(q, text, true));
+    },
+  };
+}
+
+/** A listing's answers, rendered (catalogue-cards.ts). */
+export interface RenderedCard {
+  id: string;
+  card: string;
+  detail: string;
+}
+
+/*
+ * The write side, run inside the transaction of the write that changed the listings: their
+ * entries are taken from the properties row as it now stands.
+ */
+
+/** The listings this transaction noted as changed, and the note emptied. */
+export async function takeNotedListings(tx: Database): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(
+    sql`delete from catalogue_dirty returning property_id as id`,
+  );
+  return result.rows.map((row) => row.id);
+}
+
+/**
+ * Locks the listings' rows, in one order so two writers cannot deadlock. A writer that changed
+ * what a card shows without touching the listing (a publisher's name, a photo) holds the lock
+ * until it commits, and the next writer's render, a statement later, sees its change: two
+ * writers never store cards that each miss the other's change.
+ */
+export async function lockListings(tx: Database, ids: string[]): Promise<void> {
+  await tx.execute(
+    sql`select id from properties where id = any(${sql.param(ids)}::uuid[]) order by id for update`,
+  );
+}
+
+/** Stores the cards of `cards` and drops the entries of the other `ids` (no longer approved). */
+export async function saveCards(tx: Database, ids: string[], cards: RenderedCard[]): Promise<void> {
+  const kept = cards.map((card) => card.id);
+  const gone = ids.filter((id) => !kept.includes(id));
+  if (gone.length > 0) {
+    await tx.execute(
+      sql`delete from catalogue_entries where property_id = any(${sql.param(gone)}::uuid[])`,
+    );
+  }
+  if (cards.length === 0) return;
+  await tx.execute(sql`insert into catalogue_entries
+  (property_id, type, price_tzs, created_at, promotion_ends_at, published_by, search_text_lower)
+select p.id, p.type, p.price_tzs, p.created_at, p.promotion_ends_at, p.published_by, lower(p.search_text)
+from properties p where p.id = any(${sql.param(kept)}::uuid[])
+on conflict (property_id) do update set type = excluded.type, price_tzs = excluded.price_tzs,
+  created_at = excluded.created_at, promotion_ends_at = excluded.promotion_ends_at,
+  published_by = excluded.published_by, search_text_lower = excluded.search_text_lower`);
+  await tx.execute(sql`insert into catalogue_cards (property_id, card, detail)
+select * from unnest(${sql.param(kept)}::uuid[], ${sql.param(cards.map((c) => c.card))}::text[], ${sql.param(cards.map((c) => c.detail))}::text[])
+on conflict (property_id) do update set card = excluded.card, detail = excluded.detail`);
+}
+
+/** Up to `limit` approved listings' ids after `after`, in id order: a rebuild's next batch. */
+export async function approvedIdsAfter(
+  db: Database,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`select id from properties
+where status = 'approved'${after === null ? sql`` : sql` and id > ${after}::uuid`}
+order by id limit ${limit}`);
+  return result.rows.map((row) => row.id);
+}
+
+/** Drops the entries of listings no longer approved (a rebuild's last step). */
+export async function dropStaleEntries(db: Database): Promise<void> {
+  await db.execute(sql`delete from catalogue_entries e where not exists (
+  select 1 from properties p where p.id = e.property_id and p.status = 'approved')`);
+}
+
+export async function storedCardFormat(db: Database): Promise<number> {
+  const result = await db.execute<{ format: number }>(
+    sql`select card_format as format from catalogue_state where id = 1`,
+  );
+  return result.rows[0]?.format ?? 0;
+}
+
+export async function recordCardFormat(db: Database, format: number): Promise<void> {
+  await db.execute(
+    sql`update catalogue_state set card_format = ${format}, built_at = now() where id = 1`,
+  );
+}
