@@ -5,7 +5,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAbuse } from './abuse';
 import { abuseOutcomes, abuseVerdicts } from './abuse-report';
-import { ensureBuilt, repoRoot, startApp } from './app-process';
+import { ensureBuilt, repoRoot } from './app-process';
+import {
+  catalogueCases,
+  getJson,
+  rareTerm,
+  startCatalogueApp,
+  type UrlMode,
+} from './catalogue-cases';
+import {
+  COMPRESSION_DATASETS,
+  compressionOnDataset,
+  compressionReport,
+  compressionSummary,
+} from './compression';
+import type { CompressionDataset } from './compression-report';
 import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
 import { benchLighthouse } from './lighthouse';
 import { lighthouseVerdicts } from './lighthouse-report';
@@ -14,10 +28,13 @@ import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
 import {
   caseTable,
+  modeLabel,
+  resultName,
   resultsDir,
   updateReadme,
   verdicts,
   writeAbuseResult,
+  writeCompressionResult,
   writeLighthouseResult,
   writePhotoResult,
   writeResult,
@@ -27,27 +44,48 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [photos] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,photos,lighthouse,abuse] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [compression] [photos] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,compression,photos,lighthouse,abuse] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
-With no selection every dataset, the photo pipeline, Lighthouse and the abuse scenarios run;
-\`npm run bench -- photos\` runs the photo pipeline alone, \`npm run bench -- lighthouse\` the front
-end's Lighthouse runs alone, \`npm run bench -- abuse\` the abuse scenarios alone (on pg-100k,
---duration and --warmup per scenario). --prepare-only seeds the server datasets and measures
-nothing (the 1M seed takes minutes).
+With no selection every dataset, the compression measurement, the photo pipeline, Lighthouse and
+the abuse scenarios run.
+
+Each dataset's catalogue cases (health, list, search common, search rare, filter+sort, detail) are
+measured in two modes, each per case a warm-up, --connections for --duration, then 1 connection
+for --single seconds:
+  distinct   every request another URL of the case's family (list pages with minPrice=1, 2, 3…,
+             detail pages of 2,000 listings), so the page cache misses, as for visitors asking
+             different pages; results <dataset>, judged against the targets
+  repeated   one URL again and again, so the page cache answers; results <dataset>-repeated,
+             reported, not judged (errors and non-2xx answers still fail)
+--urls distinct (or repeated) measures one mode only. Beside req/s and latency: CPU time per
+request of the API server and, on the PostgreSQL server, of every postgres process.
+
+\`npm run bench -- compression\` runs the compression measurement alone (the list case with
+distinct URLs on pglite-10k and pg-100k, with Accept-Encoding identity, gzip and a browser's
+gzip, deflate, br; then node:zlib timings of one list page); \`photos\` the photo pipeline alone,
+\`lighthouse\` the front end's Lighthouse runs alone, \`abuse\` the abuse scenarios alone (on
+pg-100k, --duration and --warmup per scenario). --prepare-only seeds the server datasets and
+measures nothing (the 1M seed takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
                          makazi_bench_1m, created on postgres://postgres@127.0.0.1:5432)
      CHROME_PATH         the Chrome or Chromium Lighthouse drives (default: /usr/bin/chromium)`;
 
+const COMPRESSION = 'compression';
 const PHOTOS = 'photos';
 const LIGHTHOUSE = 'lighthouse';
 const ABUSE = 'abuse';
-const PARTS = [PHOTOS, LIGHTHOUSE, ABUSE];
+const PARTS = [COMPRESSION, PHOTOS, LIGHTHOUSE, ABUSE];
+const URL_MODES: readonly UrlMode[] = ['distinct', 'repeated'];
 /** The dataset the abuse scenarios run on. */
 const ABUSE_DATASET: DatasetId = 'pg-100k';
 
 interface Options {
   datasets: DatasetId[];
+  /** How each dataset's catalogue cases are measured, in this order. */
+  urlModes: UrlMode[];
+  /** What response compression costs and saves (bench/compression.ts). */
+  compression: boolean;
   /** The photo pipeline (bench/photos.ts). */
   photos: boolean;
   /** Lighthouse on the public pages (bench/lighthouse.ts). */
@@ -74,6 +112,7 @@ function parseOptions(): Options {
       connections: { type: 'string' },
       warmup: { type: 'string' },
       single: { type: 'string' },
+      urls: { type: 'string' },
       help: { type: 'boolean' },
       'prepare-only': { type: 'boolean' },
     },
@@ -87,9 +126,16 @@ function parseOptions(): Options {
   const requested = everything ? [...DATASET_IDS] : selected.filter((id) => !PARTS.includes(id));
   const unknown = requested.filter((id) => !(DATASET_IDS as readonly string[]).includes(id));
   if (unknown.length > 0) throw new Error(`unknown dataset ${unknown.join(', ')}\n\n${usage}`);
+  const urls = values.urls?.split(',').map((s) => s.trim()) ?? [...URL_MODES];
+  const badUrls = urls.filter((mode) => !(URL_MODES as readonly string[]).includes(mode));
+  if (badUrls.length > 0 || urls.length === 0) {
+    throw new Error(`--urls takes distinct, repeated or both, not ${values.urls}\n\n${usage}`);
+  }
   return {
     // Always smallest first: pg-1m can then top up a database pg-100k just seeded.
     datasets: DATASET_IDS.filter((id) => requested.includes(id)),
+    urlModes: URL_MODES.filter((mode) => urls.includes(mode)),
+    compression: (everything || selected.includes(COMPRESSION)) && !values['prepare-only'],
     photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
     lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
     abuse: (everything || selected.includes(ABUSE)) && !values['prepare-only'],
@@ -153,113 +199,52 @@ function findGzipBytes(raw: unknown): number | undefined {
   return undefined;
 }
 
-interface Listing {
-  id: string;
-  propertyAddress: { street: { name: string } } | null;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/**
- * A search term that few listings match: the street name with the fewest matches among the streets
- * of some listings. Asked through the API so it works the same on PGlite and the server.
- */
-async function rareTerm(baseUrl: string): Promise<{ term: string; matches: number }> {
-  const pages = await Promise.all(
-    ['sort=new', 'sort=priceLowHigh', 'sort=priceHighLow'].map((q) =>
-      getJson<Listing[]>(`${baseUrl}/api/properties?limit=100&${q}`),
-    ),
-  );
-  const names = new Set<string>();
-  for (const listing of pages.flat()) {
-    const name = listing.propertyAddress?.street.name;
-    if (name && name.length >= 5 && name.length <= 40) names.add(name);
-  }
-  let best: { term: string; matches: number } | undefined;
-  for (const term of [...names].slice(0, 40)) {
-    const hits = await getJson<Listing[]>(
-      `${baseUrl}/api/properties?limit=100&search=${encodeURIComponent(term)}`,
-    );
-    if (hits.length > 0 && (!best || hits.length < best.matches))
-      best = { term, matches: hits.length };
-    if (best && best.matches <= 3) break;
-  }
-  if (!best) throw new Error('no listing has a street name to search for');
-  return best;
-}
-
-/**
- * The result name of a dataset measured with the catalogue page cache off (decision 014): every
- * request then does the whole work, as a query nobody asked in the last few seconds does.
- */
-const uncachedId = (id: string): string => `${id}-uncached`;
-
 async function benchDataset(
   dataset: PreparedDataset,
   settings: LoadSettings,
   bundle: BundleSize | null,
-  pageCache: boolean,
+  mode: UrlMode,
 ): Promise<DatasetReport> {
-  const id = pageCache ? dataset.id : uncachedId(dataset.id);
-  mkdirSync(path.join(repoRoot, 'bench/.tmp'), { recursive: true });
-  const logFile = path.join(repoRoot, 'bench/.tmp', `${id}-server.log`);
-  // Request logs off: the bench measures the server, not the terminal; errors still show.
-  const app = await startApp(
-    {
-      ...dataset.env,
-      LOG_LEVEL: 'warn',
-      // These cases measure what an answer costs, not the limiter: 10 connections from one
-      // address would otherwise be a flood to the per-address catalogue read limit.
-      CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '100000000',
-      ...(pageCache ? {} : { CATALOGUE_CACHE_MS: '0' }),
-    },
-    logFile,
-  );
+  const id = resultName(dataset.id, mode);
+  const app = await startCatalogueApp(dataset, id);
   try {
     const base = app.baseUrl;
-    const [first] = await getJson<Listing[]>(`${base}/api/properties?limit=1`);
-    if (!first) throw new Error(`${dataset.id} has no public listings`);
     const rare = await rareTerm(base);
+    console.log(`[bench] ${id}: ${modeLabel(mode)}`);
     console.log(`[bench] rare search term: "${rare.term}" (${rare.matches} matches)`);
-
-    const cases = [
-      { name: 'health', path: '/api/health' },
-      { name: 'list', path: '/api/properties?limit=24' },
-      { name: 'search common', path: '/api/properties?search=Dar&limit=24' },
-      {
-        name: 'search rare',
-        path: `/api/properties?search=${encodeURIComponent(rare.term)}&limit=24`,
-      },
-      {
-        name: 'filter+sort',
-        path: '/api/properties?type=Rent&minPrice=200000&maxPrice=800000&sort=priceLowHigh&limit=24',
-      },
-      { name: 'detail', path: `/api/properties/${first.id}` },
-    ];
+    const cases = await catalogueCases(base, mode, rare.term);
 
     const results: CaseResult[] = [];
     let healthReqPerSec = 0;
     for (const c of cases) {
-      const url = `${base}${c.path}`;
-      // A case that errors would measure the error path: check it answers with data first.
-      const body = await getJson<unknown>(url);
+      // A case that errors would measure the error path: check one URL of it answers with data.
+      const body = await getJson<unknown>(`${base}${c.paths[0] ?? ''}`);
       const matches = Array.isArray(body) ? body.length : undefined;
+      if (matches === 0) throw new Error(`${id} ${c.name}: ${c.paths[0]} answered no listings`);
       process.stdout.write(`[bench] ${id} ${c.name} … `);
-      const load = await measure(url, settings);
+      const load = await measure({ baseUrl: base, paths: c.paths }, settings, app.cpu);
       if (c.name === 'health') healthReqPerSec = load.reqPerSec;
       const ratioToHealth = healthReqPerSec > 0 ? load.reqPerSec / healthReqPerSec : 0;
+      const cpu =
+        load.serverCpuUsPerReq === undefined
+          ? ''
+          : `; CPU ${load.serverCpuUsPerReq} µs/req server${load.postgresCpuUsPerReq !== undefined ? `, ${load.postgresCpuUsPerReq} µs/req PostgreSQL` : ''}`;
       console.log(
-        `${load.reqPerSec} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms; 1 connection: p50 ${load.singleP50Ms} ms, p99 ${load.singleP99Ms} ms`,
+        `${load.reqPerSec} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms; 1 connection: p50 ${load.singleP50Ms} ms, p99 ${load.singleP99Ms} ms${cpu}`,
       );
-      results.push({ ...c, ...load, ratioToHealth, ...(matches !== undefined ? { matches } : {}) });
+      results.push({
+        name: c.name,
+        path: c.path,
+        ...(c.varies ? { varies: c.varies, distinctUrls: c.paths.length } : {}),
+        ...load,
+        ratioToHealth,
+        ...(matches !== undefined ? { matches } : {}),
+      });
     }
     return {
       dataset: id,
-      pageCache,
+      pageCache: true,
+      urls: mode,
       database: dataset.database,
       listings: dataset.listings,
       date: new Date().toISOString(),
@@ -296,6 +281,11 @@ async function main(): Promise<void> {
     console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
   };
   let abuseDone = false;
+  const compressed: CompressionDataset[] = [];
+  const compression = async (dataset: PreparedDataset): Promise<void> => {
+    console.log(`\n[bench] ── compression on ${dataset.id} ──`);
+    compressed.push(await compressionOnDataset(dataset, options.settings));
+  };
   for (const id of options.datasets) {
     console.log(`\n[bench] ── ${id} ──`);
     const dataset = await prepareDataset(id, benchDatabaseUrl);
@@ -305,11 +295,12 @@ async function main(): Promise<void> {
       continue;
     }
     try {
-      // As served (repeated pages from the cache), then every request doing the whole work.
-      for (const pageCache of [true, false]) {
-        const report = await benchDataset(dataset, options.settings, bundle, pageCache);
+      // Distinct URLs (the page cache misses, as for visitors asking different pages), then one
+      // URL repeated (the page cache answers).
+      for (const mode of options.urlModes) {
+        const report = await benchDataset(dataset, options.settings, bundle, mode);
         const file = writeResult(report);
-        console.log(`\n${caseTable(report.cases, report.settings.connections)}\n`);
+        console.log(`\n${caseTable(report)}\n`);
         for (const line of verdicts(report)) {
           console.log(line);
           if (line.startsWith('FAIL')) failures.push(line);
@@ -317,6 +308,9 @@ async function main(): Promise<void> {
         console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
       }
       // While the dataset is at hand: with BENCH_DATABASE_URL, pg-1m tops it up next.
+      if (options.compression && (COMPRESSION_DATASETS as readonly string[]).includes(id)) {
+        await compression(dataset);
+      }
       if (id === ABUSE_DATASET && options.abuse) {
         await abuse(dataset);
         abuseDone = true;
@@ -324,6 +318,25 @@ async function main(): Promise<void> {
     } finally {
       dataset.cleanup();
     }
+  }
+  if (options.compression) {
+    for (const id of COMPRESSION_DATASETS) {
+      if (compressed.some((d) => d.dataset === id)) continue;
+      console.log(`\n[bench] ── ${id} for the compression measurement ──`);
+      const dataset = await prepareDataset(id, benchDatabaseUrl);
+      try {
+        await compression(dataset);
+      } finally {
+        dataset.cleanup();
+      }
+    }
+    const order = (d: CompressionDataset) =>
+      COMPRESSION_DATASETS.findIndex((id) => id === d.dataset);
+    compressed.sort((a, b) => order(a) - order(b));
+    const report = compressionReport(compressed, machine(undefined), options.settings);
+    const file = writeCompressionResult(report);
+    for (const line of compressionSummary(report)) console.log(line);
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
   }
   if (options.abuse && !abuseDone) {
     console.log(`\n[bench] ── ${ABUSE_DATASET} for the abuse scenarios ──`);
@@ -356,7 +369,7 @@ async function main(): Promise<void> {
     console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
   }
   if (options.prepareOnly) return;
-  updateReadme(DATASET_IDS.flatMap((id) => [id, uncachedId(id)]));
+  updateReadme(DATASET_IDS.flatMap((id) => URL_MODES.map((mode) => resultName(id, mode))));
   console.log('[bench] updated bench/README.md');
   if (failures.length > 0) console.log(`\n[bench] ${failures.length} target(s) missed`);
 }

@@ -330,10 +330,7 @@ export const catalogueEntries = pgTable(
     index('catalogue_entries_promoted_idx')
       .on(t.promotionEndsAt, t.propertyId)
       .where(sql`promotion_ends_at IS NOT NULL`),
-    index('catalogue_entries_search_trgm_idx').using(
-      'gin',
-      sql`${t.searchTextLower} gin_trgm_ops`,
-    ),
+    index('catalogue_entries_search_trgm_idx').using('gin', sql`${t.searchTextLower} gin_trgm_ops`),
     index('catalogue_entries_publisher_idx').on(
       t.publishedBy,
       t.createdAt.desc(),

@@ -168,7 +168,8 @@ async function readPublisher(db: Database, where: SQL): Promise<Publisher | unde
 
 export function createAdminPropertiesRepository(db: Database): AdminPropertiesRepository {
   return {
-    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createAdminPropertiesRepository(tx))),
+    transaction: (work) =>
+      transactionRefreshingCards(db, (tx) => work(createAdminPropertiesRepository(tx))),
 
     async list(filters, offset, limit) {
       const where = conditions(filters);

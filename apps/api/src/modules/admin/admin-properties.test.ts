@@ -27,7 +27,6 @@ import { messagesTo } from '../../test/outbox';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { testPropertiesService } from '../../test/properties-service';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createPropertiesService } from '../properties/properties.service';
 import {
   createAdminPropertiesRepository,
   type AdminPropertiesRepository,

@@ -98,7 +98,8 @@ export const accountHolders: SQL = or(
 
 export function createAdminUsersRepository(db: Database): AdminUsersRepository {
   return {
-    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createAdminUsersRepository(tx))),
+    transaction: (work) =>
+      transactionRefreshingCards(db, (tx) => work(createAdminUsersRepository(tx))),
 
     async listUsers(pattern, limit, offset) {
       const where = and(

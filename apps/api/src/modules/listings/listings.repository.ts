@@ -188,7 +188,8 @@ const changeColumns = {
 
 export function createListingsRepository(db: Database): ListingsRepository {
   return {
-    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createListingsRepository(tx))),
+    transaction: (work) =>
+      transactionRefreshingCards(db, (tx) => work(createListingsRepository(tx))),
 
     access: createAccessRepository(db),
 

@@ -174,7 +174,8 @@ const PAYER_PHONE_LOCK = 27_001;
 
 export function createPaymentsRepository(db: Database): PaymentsRepository {
   return {
-    transaction: (work) => transactionRefreshingCards(db, (tx) => work(createPaymentsRepository(tx))),
+    transaction: (work) =>
+      transactionRefreshingCards(db, (tx) => work(createPaymentsRepository(tx))),
 
     async findPlan(id) {
       const [row] = await db
