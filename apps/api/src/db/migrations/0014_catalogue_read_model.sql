@@ -91,28 +91,28 @@ AFTER UPDATE OF first_name, last_name ON users
 FOR EACH ROW WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name OR OLD.last_name IS DISTINCT FROM NEW.last_name)
 EXECUTE FUNCTION catalogue_note_publisher();
 --> statement-breakpoint
--- A card shows its place names (and searches them). TG_ARGV[0] names the properties column.
-CREATE FUNCTION catalogue_note_place() RETURNS trigger
+-- A card shows its place names, and search_text holds them: a renamed place writes its listings'
+-- search_text again (properties_search_text), which notes the approved ones' cards as above.
+-- TG_ARGV[0] names the properties column that points at the place.
+CREATE FUNCTION properties_place_renamed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format(
-    'INSERT INTO catalogue_dirty (property_id) SELECT id FROM properties WHERE %I = $1 AND status = ''approved'' ON CONFLICT DO NOTHING',
-    TG_ARGV[0]) USING NEW.id;
+  EXECUTE format('UPDATE properties SET %1$I = %1$I WHERE %1$I = $1', TG_ARGV[0]) USING NEW.id;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER catalogue_note_region AFTER UPDATE OF name ON regions
-FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION catalogue_note_place('region_id');
+CREATE TRIGGER properties_region_renamed AFTER UPDATE OF name ON regions
+FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION properties_place_renamed('region_id');
 --> statement-breakpoint
-CREATE TRIGGER catalogue_note_district AFTER UPDATE OF name ON districts
-FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION catalogue_note_place('district_id');
+CREATE TRIGGER properties_district_renamed AFTER UPDATE OF name ON districts
+FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION properties_place_renamed('district_id');
 --> statement-breakpoint
-CREATE TRIGGER catalogue_note_ward AFTER UPDATE OF name ON wards
-FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION catalogue_note_place('ward_id');
+CREATE TRIGGER properties_ward_renamed AFTER UPDATE OF name ON wards
+FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION properties_place_renamed('ward_id');
 --> statement-breakpoint
-CREATE TRIGGER catalogue_note_street AFTER UPDATE OF name ON streets
-FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION catalogue_note_place('street_id');
+CREATE TRIGGER properties_street_renamed AFTER UPDATE OF name ON streets
+FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION properties_place_renamed('street_id');
 --> statement-breakpoint
 -- At commit: a noted listing still noted means its writer forgot to refresh the card, which
 -- would leave the catalogue showing the listing as it was. The commit fails instead.

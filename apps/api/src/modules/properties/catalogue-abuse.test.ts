@@ -66,11 +66,11 @@ describe('a catalogue query the database cannot answer in time', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked: () => void = () => undefined;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    // A writer holding the listings: on the server an exclusive lock, on the embedded database
+    // A writer holding the catalogue: on the server an exclusive lock, on the embedded database
     // (one connection) the open transaction itself keeps every other query waiting.
     const holder = t.db.transaction(async (tx) => {
       if (t.database.kind === 'postgres') {
-        await tx.execute(sql`lock table properties in access exclusive mode`);
+        await tx.execute(sql`lock table catalogue_entries in access exclusive mode`);
       } else {
         await tx.execute(sql`select 1`);
       }
