@@ -1,0 +1,218 @@
+/**
+ * The catalogue cases the bench measures, each as a family of URLs: one URL repeated (the page
+ * cache answers all but the first), or distinct URLs that each do the same kind of work, so the
+ * page cache misses every time, as it does for visitors asking thousands of different pages.
+ */
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, startApp, type RunningApp } from './app-process';
+import { cpuProbe, type CpuProbe } from './cpu';
+import type { PreparedDataset } from './datasets';
+
+export type UrlMode = 'distinct' | 'repeated';
+
+export interface CatalogueCase {
+  name: string;
+  /** The route as the tables show it: the one path, or the family's pattern. */
+  path: string;
+  /** What varies from one URL of the family to the next (distinct URLs only). */
+  varies?: string;
+  /** What the load generator sends, in turn. */
+  paths: string[];
+}
+
+export interface Listing {
+  id: string;
+  propertyAddress: { street: { name: string } } | null;
+}
+
+/**
+ * How many minimum prices the list families take: k = 1 … PRICE_KEYS. Every seeded price is far
+ * above (bulk-listings.ts: rents from 150,000 TZS, the other types more), so `minPrice=k` changes
+ * no answer, only the page cache's key. The cache keeps 500 pages: a family wrapping around after
+ * 50,000 requests finds its first pages long evicted.
+ */
+export const PRICE_KEYS = 50_000;
+/** Listing ids the detail family spreads over, where the dataset has that many. */
+export const DETAIL_IDS = 2_000;
+
+const TYPES = ['Rent', 'Apartment', 'Land', 'HouseForSale'];
+const SORTS = ['new', 'priceLowHigh', 'priceHighLow'];
+
+export async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A search term that few listings match: the street name with the fewest matches among the streets
+ * of some listings. Asked through the API so it works the same on PGlite and the server.
+ */
+export async function rareTerm(baseUrl: string): Promise<{ term: string; matches: number }> {
+  const pages = await Promise.all(
+    SORTS.map((sort) => getJson<Listing[]>(`${baseUrl}/api/properties?limit=100&sort=${sort}`)),
+  );
+  const names = new Set<string>();
+  for (const listing of pages.flat()) {
+    const name = listing.propertyAddress?.street.name;
+    if (name && name.length >= 5 && name.length <= 40) names.add(name);
+  }
+  let best: { term: string; matches: number } | undefined;
+  for (const term of [...names].slice(0, 40)) {
+    const hits = await getJson<Listing[]>(
+      `${baseUrl}/api/properties?limit=100&search=${encodeURIComponent(term)}`,
+    );
+    if (hits.length > 0 && (!best || hits.length < best.matches))
+      best = { term, matches: hits.length };
+    if (best && best.matches <= 3) break;
+  }
+  if (!best) throw new Error('no listing has a street name to search for');
+  return best;
+}
+
+/** The `rel="next"` URL of a Link header, absolute. */
+function nextLink(response: Response, baseUrl: string): string | undefined {
+  const match = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '');
+  return match?.[1] ? new URL(match[1], baseUrl).href : undefined;
+}
+
+/**
+ * Up to `want` listing ids from across the catalogue: pages of 100 of every type in every sort,
+ * taken in turn, each stream followed through its Link rel="next" header. The newest listings
+ * alone would sit side by side in the table; prices spread them over it.
+ */
+export async function detailIds(baseUrl: string, want = DETAIL_IDS): Promise<string[]> {
+  const ids = new Set<string>();
+  let streams: string[] = TYPES.flatMap((type) =>
+    SORTS.map((sort) => `${baseUrl}/api/properties?limit=100&type=${type}&sort=${sort}`),
+  );
+  while (ids.size < want && streams.length > 0) {
+    const next: string[] = [];
+    for (const url of streams) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+      for (const listing of (await response.json()) as Listing[]) ids.add(listing.id);
+      const link = nextLink(response, baseUrl);
+      if (link) next.push(link);
+      if (ids.size >= want) break;
+    }
+    streams = next;
+  }
+  return [...ids].slice(0, want);
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+/** The list family: the first page of the catalogue, a new page-cache key each time. */
+export function listPaths(): string[] {
+  return range(PRICE_KEYS).map((k) => `/api/properties?limit=24&minPrice=${k}`);
+}
+
+/** The six cases in the given mode. `rare` is the rarely matched search term of this dataset. */
+export async function catalogueCases(
+  baseUrl: string,
+  mode: UrlMode,
+  rare: string,
+): Promise<CatalogueCase[]> {
+  const rareQuery = `search=${encodeURIComponent(rare)}`;
+  const filter = 'type=Rent&minPrice=200000&maxPrice=800000&sort=priceLowHigh&limit=24';
+  if (mode === 'repeated') {
+    const [first] = await getJson<Listing[]>(`${baseUrl}/api/properties?limit=1`);
+    if (!first) throw new Error('the dataset has no public listings');
+    const one = (name: string, path: string): CatalogueCase => ({ name, path, paths: [path] });
+    return [
+      one('health', '/api/health'),
+      one('list', '/api/properties?limit=24'),
+      one('search common', '/api/properties?search=Dar&limit=24'),
+      one('search rare', `/api/properties?${rareQuery}&limit=24`),
+      one('filter+sort', `/api/properties?${filter}`),
+      one('detail', `/api/properties/${first.id}`),
+    ];
+  }
+  const ids = await detailIds(baseUrl);
+  if (ids.length === 0) throw new Error('the dataset has no public listings');
+  const keys = range(PRICE_KEYS);
+  const k = `k = 1…${PRICE_KEYS.toLocaleString('en-US')}`;
+  return [
+    { name: 'health', path: '/api/health', paths: ['/api/health'] },
+    {
+      name: 'list',
+      path: '/api/properties?limit=24&minPrice=<k>',
+      varies: k,
+      paths: listPaths(),
+    },
+    {
+      name: 'search common',
+      path: '/api/properties?search=Dar&limit=24&minPrice=<k>',
+      varies: k,
+      paths: keys.map((n) => `/api/properties?search=Dar&limit=24&minPrice=${n}`),
+    },
+    {
+      name: 'search rare',
+      path: `/api/properties?${rareQuery}&limit=24&minPrice=<k>`,
+      varies: k,
+      paths: keys.map((n) => `/api/properties?${rareQuery}&limit=24&minPrice=${n}`),
+    },
+    {
+      name: 'filter+sort',
+      path: '/api/properties?type=Rent&minPrice=<200000+k>&maxPrice=800000&sort=priceLowHigh&limit=24',
+      varies: k,
+      paths: keys.map(
+        (n) =>
+          `/api/properties?type=Rent&minPrice=${200_000 + n}&maxPrice=800000&sort=priceLowHigh&limit=24`,
+      ),
+    },
+    {
+      name: 'detail',
+      path: '/api/properties/<id>',
+      varies: `${ids.length.toLocaleString('en-US')} listing ids`,
+      paths: ids.map((id) => `/api/properties/${id}`),
+    },
+  ];
+}
+
+/** Whether a PostgreSQL URL names a server on this machine, whose processes /proc shows. */
+function isLocalServer(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface CatalogueApp extends RunningApp {
+  /** CPU of the server and, where the dataset is on this machine's PostgreSQL, of PostgreSQL. */
+  cpu: CpuProbe;
+}
+
+/**
+ * The built server on a dataset, as the catalogue cases measure it: request logs off (the bench
+ * measures the server, not the terminal; errors still show) and the per-address read limit out of
+ * the way (these cases measure what an answer costs, not the limiter: 10 connections from one
+ * address would otherwise be a flood to it). `env` adds to or overrides that.
+ */
+export async function startCatalogueApp(
+  dataset: PreparedDataset,
+  logName: string,
+  env: Record<string, string> = {},
+): Promise<CatalogueApp> {
+  mkdirSync(path.join(repoRoot, 'bench/.tmp'), { recursive: true });
+  const app = await startApp(
+    {
+      ...dataset.env,
+      LOG_LEVEL: 'warn',
+      CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '100000000',
+      ...env,
+    },
+    path.join(repoRoot, 'bench/.tmp', `${logName}-server.log`),
+  );
+  if (app.pid === undefined) {
+    await app.stop();
+    throw new Error('the API server has no pid');
+  }
+  const postgres = dataset.database === 'postgres' && isLocalServer(dataset.env.DATABASE_URL);
+  return { ...app, cpu: cpuProbe(app.pid, postgres) };
+}
