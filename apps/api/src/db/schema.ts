@@ -327,6 +327,8 @@ export const catalogueEntries = pgTable(
     index('catalogue_entries_type_new_idx').on(t.type, t.createdAt.desc(), t.propertyId.desc()),
     index('catalogue_entries_price_idx').on(t.priceTzs, t.propertyId),
     index('catalogue_entries_type_price_idx').on(t.type, t.priceTzs, t.propertyId),
+    // INCLUDE (type, price_tzs, search_text_lower) in the migration: a promoted walk filters and
+    // searches running promotions from the index alone.
     index('catalogue_entries_promoted_idx')
       .on(t.promotionEndsAt, t.propertyId)
       .where(sql`promotion_ends_at IS NOT NULL`),

@@ -30,7 +30,7 @@ CREATE INDEX "catalogue_entries_new_idx" ON "catalogue_entries" USING btree ("cr
 CREATE INDEX "catalogue_entries_type_new_idx" ON "catalogue_entries" USING btree ("type","created_at" DESC NULLS LAST,"property_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "catalogue_entries_price_idx" ON "catalogue_entries" USING btree ("price_tzs","property_id");--> statement-breakpoint
 CREATE INDEX "catalogue_entries_type_price_idx" ON "catalogue_entries" USING btree ("type","price_tzs","property_id");--> statement-breakpoint
-CREATE INDEX "catalogue_entries_promoted_idx" ON "catalogue_entries" USING btree ("promotion_ends_at","property_id") WHERE promotion_ends_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "catalogue_entries_promoted_idx" ON "catalogue_entries" USING btree ("promotion_ends_at","property_id") INCLUDE ("type","price_tzs","search_text_lower") WHERE promotion_ends_at IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "catalogue_entries_search_trgm_idx" ON "catalogue_entries" USING gin ("search_text_lower" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "catalogue_entries_publisher_idx" ON "catalogue_entries" USING btree ("published_by","created_at" DESC NULLS LAST,"property_id" DESC NULLS LAST);--> statement-breakpoint
 -- Read a thousand times for each write: a listing's detail is stored out of line uncompressed, so

@@ -11,8 +11,10 @@ import {
   insertUser,
   resetCatalogue,
 } from '../../test/factories';
+import { testPropertiesService } from '../../test/properties-service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rebuildCatalogueCards, transactionRefreshingCards } from './catalogue-cards';
+import { RareTerms } from './catalogue.repository';
 import { createPropertiesRepository, type PublicPropertyRow } from './properties.repository';
 import { toProperty } from './properties.service';
 
@@ -264,5 +266,43 @@ describe('the catalogue read model', () => {
     const count = await rebuildCatalogueCards(t.db);
     expect(count).toBe((await sourceRows()).length);
     await expectServedAsBuiltFromSource();
+  });
+});
+
+describe('search terms known to be rare', () => {
+  it('go to the trigram index first, answer the same pages, and are forgotten once common', async () => {
+    await seedCatalogue();
+    const rareTerms = new RareTerms();
+    // A window of 3 rows: the adaptive walk falls back to the trigram index for most terms.
+    const service = testPropertiesService(t.database, { searchWindow: () => 3, rareTerms });
+    const page = async (search: string, sort: 'new' | 'priceLowHigh' = 'new') =>
+      (await service.listPublic({ sort, limit: 5, search })).json;
+
+    const adaptive = await page('likangala');
+    expect(rareTerms.has('likangala')).toBe(false); // more than a page of matches
+    const street = await page('MWILAMBA');
+    expect(rareTerms.has('mwilamba')).toBe(false);
+    const none = await page('hakuna kitu');
+    expect(rareTerms.has('hakuna kitu')).toBe(true);
+    expect(none).toBe('[]');
+
+    // Filtered or later pages teach nothing: a term rare for one type may be common overall.
+    await service.listPublic({ sort: 'new', limit: 5, search: 'nyumba nzuri 4', type: 'Rent' });
+    expect(rareTerms.has('nyumba nzuri 4')).toBe(false);
+    const few = await page('Nyumba nzuri 4');
+    expect(rareTerms.has('nyumba nzuri 4')).toBe(true);
+    // Asked again trigram first: the same bytes, by either sort.
+    expect(await page('nyumba NZURI 4')).toBe(few);
+    expect(await page('likangala')).toBe(adaptive);
+    expect(await page('mwilamba')).toBe(street);
+
+    // The term became common: one page read trigram first fills up, and it is forgotten.
+    const owner = await insertUser(t.db);
+    for (let n = 0; n < 6; n++) {
+      await insertProperty(t.db, { publishedBy: owner.id, title: `Nyumba nzuri 4${n}` });
+    }
+    const common = await page('nyumba nzuri 4', 'priceLowHigh');
+    expect(JSON.parse(common)).toHaveLength(5);
+    expect(rareTerms.has('nyumba nzuri 4')).toBe(false);
   });
 });

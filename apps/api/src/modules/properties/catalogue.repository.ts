@@ -74,6 +74,42 @@ export function defaultSearchWindow(limit: number): number {
   return Math.max(1000, 20 * limit);
 }
 
+/**
+ * Search terms this process saw match fewer than a page of listings, whatever the filters: for
+ * them the trigram index answers first and the windows are skipped (it finds the few rows at once,
+ * where each window reads a thousand). Only a hint: both ways give the same rows, so a term that
+ * became common costs one slow page and is forgotten. Each process learns its own; kept for
+ * RARE_TERM_TTL_MS, at most RARE_TERMS_KEPT terms.
+ */
+const RARE_TERM_TTL_MS = 10 * 60_000;
+const RARE_TERMS_KEPT = 10_000;
+
+export class RareTerms {
+  private readonly until = new Map<string, number>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  has(term: string): boolean {
+    const until = this.until.get(term);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.until.delete(term);
+    return false;
+  }
+
+  add(term: string): void {
+    this.until.delete(term);
+    if (this.until.size >= RARE_TERMS_KEPT) {
+      const oldest = this.until.keys().next();
+      if (!oldest.done) this.until.delete(oldest.value);
+    }
+    this.until.set(term, this.now() + RARE_TERM_TTL_MS);
+  }
+
+  forget(term: string): void {
+    this.until.delete(term);
+  }
+}
+
 /** How a walk is ordered. */
 type WalkOrder = 'newest' | 'promoted' | 'priceAsc' | 'priceDesc';
 
@@ -144,15 +180,21 @@ function walk(
   conditions: string[],
   order: WalkOrder,
   limit: number,
-  pattern: string | undefined,
+  search: SearchPlan | undefined,
   window: number,
 ): string[] {
   const keys = `property_id as id, price_tzs::float8 as price, ${sortTimestamp[order]} as ts`;
-  if (pattern === undefined) {
+  if (search === undefined) {
     return [
       `${name} as (select ${keys} from catalogue_entries${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
     ];
   }
+  if (search.trigramFirst) {
+    return [
+      `${name} as (select ${keys} from trigram${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
+    ];
+  }
+  const pattern = search.pattern;
   const fallback = `((select count(*) from ${name}_matches) < ${limit} and (select count(*) from ${name}_window) >= ${window})`;
   return [
     `${name}_window as materialized (select ${keys}, search_text_lower from catalogue_entries${where(conditions)} order by ${orderBy[order]} limit ${window})`,
@@ -174,11 +216,24 @@ from page join catalogue_cards c on c.property_id = page.id
 order by ${order}`;
 }
 
-/** The search pattern's placeholder: the term lowered as the entries' text is, inside %…%. */
-function searchPattern(q: Statement, search: string | undefined): string | undefined {
-  if (search === undefined) return undefined;
-  return `('%' || lower(${q.param(escapeLike(search))}::text) || '%')`;
+/** How a statement searches: the pattern's placeholder, and whether the trigram index goes first. */
+interface SearchPlan {
+  /** The term lowered as the entries' text is, inside %…%. */
+  pattern: string;
+  trigramFirst: boolean;
 }
+
+function searchPlan(
+  q: Statement,
+  search: string | undefined,
+  trigramFirst: boolean,
+): SearchPlan | undefined {
+  if (search === undefined) return undefined;
+  return { pattern: `('%' || lower(${q.param(escapeLike(search))}::text) || '%')`, trigramFirst };
+}
+
+const trigramCte = (search: SearchPlan | undefined): string[] =>
+  search === undefined ? [] : [TRIGRAM_CTE(search.pattern)];
 
 /** A prepared statement's name: its text decides it, so equal texts share one preparation. */
 function statementName(text: string): string {
@@ -229,105 +284,55 @@ export interface CatalogueRepository {
 export interface CatalogueRepositoryOptions {
   /** Rows a search walks in sort order before it asks the trigram index (tests shrink it). */
   searchWindow?: (limit: number) => number;
+  /** Terms known to be rare (tests give their own clock). */
+  rareTerms?: RareTerms;
 }
+
+const unfiltered = (filters: PublicFilters): boolean =>
+  filters.type === undefined && filters.minPrice === undefined && filters.maxPrice === undefined;
 
 export function createCatalogueRepository(
   database: { query<TRow>(query: RawQuery): Promise<TRow[]> },
   options: CatalogueRepositoryOptions = {},
 ): CatalogueRepository {
   const searchWindow = options.searchWindow ?? defaultSearchWindow;
+  const rareTerms = options.rareTerms ?? new RareTerms();
+  const termKey = (search: string) => search.toLowerCase();
+  const trigramFirst = (filters: PublicFilters) =>
+    filters.search !== undefined && rareTerms.has(termKey(filters.search));
+
+  /**
+   * Learns from a first page: a term that matched less than a page with no other filter is rare
+   * (filters only narrow it further); a term read trigram first that filled a page is not.
+   */
+  async function learning(
+    filters: PublicFilters,
+    firstPage: boolean,
+    limit: number,
+    read: (trigramFirst: boolean) => Promise<CardRow[]>,
+  ): Promise<CardRow[]> {
+    const search = filters.search;
+    if (search === undefined) return read(false);
+    const first = trigramFirst(filters);
+    const rows = await read(first);
+    if (first && rows.length >= limit) rareTerms.forget(termKey(search));
+    else if (!first && firstPage && unfiltered(filters) && rows.length < limit) {
+      rareTerms.add(termKey(search));
+    }
+    return rows;
+  }
 
   return {
     listNewest(filters, at, start, limit) {
-      const q = new Statement();
-      const pattern = searchPattern(q, filters.search);
-      const atParam = q.param(at.toISOString(), '::timestamptz');
-      const base = baseConditions(q, filters);
-      const window = searchWindow(limit);
-      const ctes: string[] = pattern === undefined ? [] : [TRIGRAM_CTE(pattern)];
-      if (start.phase === 0) {
-        const after = start.after;
-        ctes.push(
-          ...walk(
-            'promoted',
-            [
-              ...base,
-              // The strict > already implies NOT NULL (enough to match the partial index).
-              `promotion_ends_at > ${atParam}`,
-              ...(after
-                ? [
-                    `(promotion_ends_at, property_id) < (${q.param(after.at, '::timestamptz')}, ${q.param(after.id, '::uuid')})`,
-                  ]
-                : []),
-            ],
-            'promoted',
-            limit,
-            pattern,
-            window,
-          ),
-        );
-      }
-      const restAfter = start.phase === 1 ? start.after : null;
-      ctes.push(
-        ...walk(
-          'rest',
-          [
-            ...base,
-            `(promotion_ends_at is null or promotion_ends_at <= ${atParam})`,
-            // Row comparison in index order: the scan starts right after the key.
-            ...(restAfter
-              ? [
-                  `(created_at, property_id) < (${q.param(restAfter.at, '::timestamptz')}, ${q.param(restAfter.id, '::uuid')})`,
-                ]
-              : []),
-          ],
-          'newest',
-          limit,
-          pattern,
-          window,
-        ),
+      return learning(filters, start.phase === 0 && start.after === null, limit, (first) =>
+        readNewest(filters, at, start, limit, first),
       );
-      ctes.push(
-        start.phase === 0
-          ? // The rest is walked only when the promoted rows do not fill the page.
-            `page as (
-  (select id, price, ts, 0 as phase from promoted)
-  union all
-  (select id, price, ts, 1 as phase from rest where (select count(*) from promoted) < ${limit})
-  order by phase, ts desc, id desc limit ${limit})`
-          : `page as (select id, price, ts, 1 as phase from rest)`,
-      );
-      const text = readCards(ctes, 'page.phase, page.ts desc, page.id desc');
-      return database.query<CardRow>(statement(q, text, genericPlanIsSafe(filters)));
     },
 
     listByPrice(filters, direction, after, limit) {
-      const q = new Statement();
-      const pattern = searchPattern(q, filters.search);
-      const order = direction === 'asc' ? 'priceAsc' : 'priceDesc';
-      const keyset = after
-        ? [
-            `(price_tzs, property_id) ${direction === 'asc' ? '>' : '<'} (${q.param(after.price, '::bigint')}, ${q.param(after.id, '::uuid')})`,
-          ]
-        : [];
-      const ctes = [
-        ...(pattern === undefined ? [] : [TRIGRAM_CTE(pattern)]),
-        ...walk(
-          'walk',
-          [...baseConditions(q, filters), ...keyset],
-          order,
-          limit,
-          pattern,
-          searchWindow(limit),
-        ),
-        `page as (select id, price, ts, 1 as phase from walk)`,
-      ];
-      const pageOrder =
-        direction === 'asc' ? 'page.price asc, page.id asc' : 'page.price desc, page.id desc';
-      const text = readCards(ctes, pageOrder);
-      // The keyset is a range too: after the first page a generic plan could pick another index.
-      const prepare = genericPlanIsSafe(filters) && after === null;
-      return database.query<CardRow>(statement(q, text, prepare));
+      return learning(filters, after === null, limit, (first) =>
+        readByPrice(filters, direction, after, limit, first),
+      );
     },
 
     async findDetail(id) {
@@ -354,6 +359,110 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
       return database.query<PublisherDetailRow>(statement(q, text, true));
     },
   };
+
+  function readNewest(
+    filters: PublicFilters,
+    at: Date,
+    start: { phase: NewestPhase; after: KeysetAfter },
+    limit: number,
+    first: boolean,
+  ): Promise<CardRow[]> {
+    const q = new Statement();
+    const pattern = searchPlan(q, filters.search, first);
+    const atParam = q.param(at.toISOString(), '::timestamptz');
+    const base = baseConditions(q, filters);
+    const window = searchWindow(limit);
+    const ctes: string[] = trigramCte(pattern);
+    if (start.phase === 0) {
+      const after = start.after;
+      ctes.push(
+        ...walk(
+          'promoted',
+          [
+            ...base,
+            // The strict > already implies NOT NULL (enough to match the partial index).
+            `promotion_ends_at > ${atParam}`,
+            ...(after
+              ? [
+                  `(promotion_ends_at, property_id) < (${q.param(after.at, '::timestamptz')}, ${q.param(after.id, '::uuid')})`,
+                ]
+              : []),
+          ],
+          'promoted',
+          limit,
+          pattern,
+          window,
+        ),
+      );
+    }
+    const restAfter = start.phase === 1 ? start.after : null;
+    ctes.push(
+      ...walk(
+        'rest',
+        [
+          ...base,
+          `(promotion_ends_at is null or promotion_ends_at <= ${atParam})`,
+          // Row comparison in index order: the scan starts right after the key.
+          ...(restAfter
+            ? [
+                `(created_at, property_id) < (${q.param(restAfter.at, '::timestamptz')}, ${q.param(restAfter.id, '::uuid')})`,
+              ]
+            : []),
+        ],
+        'newest',
+        limit,
+        pattern,
+        window,
+      ),
+    );
+    ctes.push(
+      start.phase === 0
+        ? // The rest is walked only when the promoted rows do not fill the page.
+          `page as (
+  (select id, price, ts, 0 as phase from promoted)
+  union all
+  (select id, price, ts, 1 as phase from rest where (select count(*) from promoted) < ${limit})
+  order by phase, ts desc, id desc limit ${limit})`
+        : `page as (select id, price, ts, 1 as phase from rest)`,
+    );
+    const text = readCards(ctes, 'page.phase, page.ts desc, page.id desc');
+    return database.query<CardRow>(statement(q, text, genericPlanIsSafe(filters)));
+  }
+
+  function readByPrice(
+    filters: PublicFilters,
+    direction: 'asc' | 'desc',
+    after: PriceAfter,
+    limit: number,
+    first: boolean,
+  ): Promise<CardRow[]> {
+    const q = new Statement();
+    const pattern = searchPlan(q, filters.search, first);
+    const order = direction === 'asc' ? 'priceAsc' : 'priceDesc';
+    const keyset = after
+      ? [
+          `(price_tzs, property_id) ${direction === 'asc' ? '>' : '<'} (${q.param(after.price, '::bigint')}, ${q.param(after.id, '::uuid')})`,
+        ]
+      : [];
+    const ctes = [
+      ...trigramCte(pattern),
+      ...walk(
+        'walk',
+        [...baseConditions(q, filters), ...keyset],
+        order,
+        limit,
+        pattern,
+        searchWindow(limit),
+      ),
+      `page as (select id, price, ts, 1 as phase from walk)`,
+    ];
+    const pageOrder =
+      direction === 'asc' ? 'page.price asc, page.id asc' : 'page.price desc, page.id desc';
+    const text = readCards(ctes, pageOrder);
+    // The keyset is a range too: after the first page a generic plan could pick another index.
+    const prepare = genericPlanIsSafe(filters) && after === null;
+    return database.query<CardRow>(statement(q, text, prepare));
+  }
 }
 
 /** A listing's answers, rendered (catalogue-cards.ts). */
@@ -422,10 +531,15 @@ order by id limit ${limit}`);
   return result.rows.map((row) => row.id);
 }
 
-/** Drops the entries of listings no longer approved (a rebuild's last step). */
+/**
+ * Drops the entries of listings no longer approved (a rebuild's last step), then vacuums the
+ * entries: the walks that read index entries alone need the visibility map a rebuild leaves stale.
+ */
 export async function dropStaleEntries(db: Database): Promise<void> {
   await db.execute(sql`delete from catalogue_entries e where not exists (
   select 1 from properties p where p.id = e.property_id and p.status = 'approved')`);
+  await db.execute(sql`vacuum (analyze) catalogue_entries`);
+  await db.execute(sql`analyze catalogue_cards`);
 }
 
 export async function storedCardFormat(db: Database): Promise<number> {
