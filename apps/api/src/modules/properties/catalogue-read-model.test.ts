@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZViewerProperty } from '@makazi/contracts/listings';
@@ -199,6 +200,20 @@ describe('the catalogue read model', () => {
     expect(res.body).toBe(
       `[${served.map((item) => writeDetail(toProperty(byId.get(item.id)!, 'all'))).join(',')}]`,
     );
+  });
+
+  it('compresses a page for a browser that accepts brotli, to the same bytes', async () => {
+    await seedCatalogue();
+    const url = '/api/properties?limit=24';
+    const plain = await t.app.inject({ method: 'GET', url });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('keeps every card as its listing, photos, publisher and places now read', async () => {

@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
@@ -47,6 +48,18 @@ function viewerCacheHeaders(reply: FastifyReply, asOwner: boolean): void {
 function sendReady(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
+
+/*
+ * Catalogue answers are compressed for every visitor who accepts it, at settings that cost the
+ * server little: on a 45 KB page brotli quality 3 takes about a quarter of a millisecond where
+ * @fastify/compress's default quality 4 takes twice that, for a body 5 % larger (about 7.2 KB
+ * against 6.9 KB; measured in bench/README.md). gzip, for the few clients without brotli, at
+ * level 4 likewise.
+ */
+const CATALOGUE_COMPRESSION = {
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+  zlibOptions: { level: 4 },
+};
 
 /** The next page's URL: the same filters as parsed (so defaults are explicit) plus the cursor. */
 export function nextPageLink(query: TListPropertiesQuery, cursor: string): string {
@@ -113,6 +126,7 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         response: { 200: ZListPropertiesResponse, ...errors(400, 429, 503) },
       },
       preHandler: countRead,
+      compress: CATALOGUE_COMPRESSION,
     },
     async (request, reply) => {
       const page = await service.listPublic(request.query);
@@ -138,6 +152,7 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         response: { 200: ZPublisherPropertiesResponse, ...errors(400, 401, 429, 503) },
       },
       preHandler: countRead,
+      compress: CATALOGUE_COMPRESSION,
     },
     async (request, reply) => {
       const { publisherId } = request.params;
@@ -165,6 +180,7 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         response: { 200: ZViewerProperty, ...errors(400, 401, 404, 429, 503) },
       },
       preHandler: countRead,
+      compress: CATALOGUE_COMPRESSION,
     },
     async (request, reply) => {
       const viewed = await service.getForViewer(request.params.id, request.actor?.userId);
