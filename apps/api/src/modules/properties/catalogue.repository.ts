@@ -11,9 +11,8 @@ import type { Database, RawQuery } from '../../db/client';
  *
  * The statements are written out by hand: a list page has at most a few dozen shapes, and the
  * query builder's rendering cost more than the planner spends on them. A statement whose generic
- * plan is good (no price range, no search: the walk is the index's order whatever the values) is
- * prepared by name; the others are planned for their values each time, as a generic plan cannot
- * know whether a price range or search term is narrow.
+ * plan is good (see genericPlanIsSafe) is prepared by name, so it is parsed and planned once per
+ * connection; the others are planned for their values each time.
  */
 
 export interface PublicFilters {
@@ -251,8 +250,16 @@ function statement(q: Statement, text: string, prepare: boolean): RawQuery {
     : { text, values: q.values };
 }
 
+/**
+ * Whether a statement's generic plan is its custom plan: with no price range, every walk is its
+ * index's order from the keyset whatever the values (the type picks the index by its text, the
+ * search pattern only filters a walk or asks the trigram index). A price range is not: a generic
+ * plan cannot tell a range holding a tenth of the listings, best walked in date order, from one
+ * holding ten, best read from the price index, and walking a date index for a range nobody matches
+ * reads every entry.
+ */
 const genericPlanIsSafe = (filters: PublicFilters): boolean =>
-  filters.search === undefined && filters.minPrice === undefined && filters.maxPrice === undefined;
+  filters.minPrice === undefined && filters.maxPrice === undefined;
 
 export interface CatalogueRepository {
   /**
@@ -459,9 +466,7 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
     const pageOrder =
       direction === 'asc' ? 'page.price asc, page.id asc' : 'page.price desc, page.id desc';
     const text = readCards(ctes, pageOrder);
-    // The keyset is a range too: after the first page a generic plan could pick another index.
-    const prepare = genericPlanIsSafe(filters) && after === null;
-    return database.query<CardRow>(statement(q, text, prepare));
+    return database.query<CardRow>(statement(q, text, genericPlanIsSafe(filters)));
   }
 }
 
