@@ -105,10 +105,83 @@ export async function detailIds(baseUrl: string, want = DETAIL_IDS): Promise<str
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
-/** The list family: the first page of the catalogue, a new page-cache key each time. */
+/** The list family of the compression part: the first page, a new page-cache key each time. */
 export function listPaths(): string[] {
   return range(PRICE_KEYS).map((k) => `/api/properties?limit=24&minPrice=${k}`);
 }
+
+/**
+ * Page sizes a family's pages are asked in. The same cursor at another size is another page (and
+ * another page-cache key), as a phone and a desktop ask: five sizes make five times the pages.
+ */
+const PAGE_SIZES = [20, 21, 22, 23, 24];
+
+/** `path` (relative) at each page size. */
+function atEveryPageSize(path: string): string[] {
+  return PAGE_SIZES.map((size) => {
+    const url = new URL(path, 'http://bench');
+    url.searchParams.set('limit', String(size));
+    return `${url.pathname}${url.search}`;
+  });
+}
+
+/**
+ * Pages as visitors walk them: for every type (and none) in every sort, the first page of
+ * `query` and the pages after it through Link rel="next", taken in turn, until `want` pages, each
+ * at every page size. Enough that a URL comes round again only after the page cache forgot it.
+ */
+/** `query` is what every page asks besides type, sort and size ('' for none). */
+async function walkedPages(baseUrl: string, query: string, want: number): Promise<string[]> {
+  const pages: string[] = [];
+  let streams = [undefined, ...TYPES].flatMap((type) =>
+    SORTS.map(
+      (sort) =>
+        `/api/properties?${[query, type && `type=${type}`, `sort=${sort}`, 'limit=24'].filter(Boolean).join('&')}`,
+    ),
+  );
+  while (pages.length < want && streams.length > 0) {
+    const next: string[] = [];
+    for (const path of streams) {
+      const response = await fetch(`${baseUrl}${path}`);
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      await response.arrayBuffer();
+      pages.push(path);
+      const link = nextLink(response, baseUrl);
+      if (link) next.push(link.slice(baseUrl.length));
+      if (pages.length >= want) break;
+    }
+    streams = next;
+  }
+  return pages.flatMap(atEveryPageSize);
+}
+
+/**
+ * Street names that few listings match (1 to 24: one page), up to `want` of them, from the
+ * streets of listings across the catalogue. A rare search is a street nobody else has.
+ */
+async function rareTerms(baseUrl: string, ids: string[], want: number): Promise<string[]> {
+  const names = new Set<string>();
+  for (const id of ids) {
+    const listing = await getJson<Listing>(`${baseUrl}/api/properties/${id}`);
+    const name = listing.propertyAddress?.street.name;
+    if (name && name.length >= 5 && name.length <= 40) names.add(name);
+    if (names.size >= want * 2) break;
+  }
+  const rare: string[] = [];
+  for (const term of names) {
+    const hits = await getJson<Listing[]>(
+      `${baseUrl}/api/properties?limit=100&search=${encodeURIComponent(term)}`,
+    );
+    if (hits.length > 0 && hits.length <= 24) rare.push(term);
+    if (rare.length >= want) break;
+  }
+  return rare;
+}
+
+/** Pages a distinct family spreads over: at 2,500 requests a second, 5 s of cache hold 12,500. */
+const WALKED_PAGES = 3_000;
+/** Rare street names the rare search family spreads over. */
+const RARE_TERMS = 200;
 
 /** The six cases in the given mode. `rare` is the rarely matched search term of this dataset. */
 export async function catalogueCases(
@@ -135,25 +208,42 @@ export async function catalogueCases(
   if (ids.length === 0) throw new Error('the dataset has no public listings');
   const keys = range(PRICE_KEYS);
   const k = `k = 1…${PRICE_KEYS.toLocaleString('en-US')}`;
+  const list = await walkedPages(baseUrl, '', WALKED_PAGES);
+  const common = await walkedPages(baseUrl, 'search=Dar', WALKED_PAGES);
+  const terms = await rareTerms(baseUrl, ids, RARE_TERMS);
+  // Every type too: at 1,000,000 listings few street names match a page or less, and the page
+  // cache keeps 500 pages, so the family must be longer than that to miss it every time.
+  const rarePaths = terms
+    .flatMap((term) =>
+      [undefined, ...TYPES].flatMap((type) =>
+        SORTS.map(
+          (sort) =>
+            `/api/properties?search=${encodeURIComponent(term)}${type ? `&type=${type}` : ''}&sort=${sort}`,
+        ),
+      ),
+    )
+    .flatMap((path) => atEveryPageSize(`${path}&limit=24`));
+  const pages = (paths: string[]) =>
+    `${(paths.length / PAGE_SIZES.length).toLocaleString('en-US')} pages of every type and sort, first and later (cursor), × page sizes 20–24`;
   return [
     { name: 'health', path: '/api/health', paths: ['/api/health'] },
     {
       name: 'list',
-      path: '/api/properties?limit=24&minPrice=<k>',
-      varies: k,
-      paths: listPaths(),
+      path: '/api/properties?[type]&sort&[cursor]&limit',
+      varies: pages(list),
+      paths: list,
     },
     {
       name: 'search common',
-      path: '/api/properties?search=Dar&limit=24&minPrice=<k>',
-      varies: k,
-      paths: keys.map((n) => `/api/properties?search=Dar&limit=24&minPrice=${n}`),
+      path: '/api/properties?search=Dar&[type]&sort&[cursor]&limit',
+      varies: pages(common),
+      paths: common,
     },
     {
       name: 'search rare',
-      path: `/api/properties?${rareQuery}&limit=24&minPrice=<k>`,
-      varies: k,
-      paths: keys.map((n) => `/api/properties?${rareQuery}&limit=24&minPrice=${n}`),
+      path: '/api/properties?search=<street>&[type]&sort&limit',
+      varies: `${terms.length} street names matching 1–24 listings × every type and none × 3 sorts × page sizes 20–24`,
+      paths: rarePaths,
     },
     {
       name: 'filter+sort',
