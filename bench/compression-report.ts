@@ -98,7 +98,7 @@ export function compressionSection(report: CompressionReport): string {
   const zlibRows = report.datasets.flatMap((d) =>
     d.zlib.map(
       (z) =>
-        `| ${d.dataset} | ${n(d.page.bytes)} | ${z.encoder} ${z.settings}${z.pluginDefault ? ' (the plugin’s default)' : ''} | ${n(z.bytes)} | ${(d.page.bytes / z.bytes).toFixed(1)} | ${z.usPerPage.toLocaleString('en-US', { maximumFractionDigits: 0 })} |`,
+        `| ${d.dataset} | ${n(d.page.bytes)} | ${z.encoder} ${z.settings}${z.pluginDefault ? ' (what the catalogue routes use)' : ''} | ${n(z.bytes)} | ${(d.page.bytes / z.bytes).toFixed(1)} | ${z.usPerPage.toLocaleString('en-US', { maximumFractionDigits: 0 })} |`,
     ),
   );
   const sync =
@@ -108,7 +108,7 @@ export function compressionSection(report: CompressionReport): string {
   return [
     '### Compression',
     '',
-    `Measured ${report.date.slice(0, 16).replace('T', ' ')} UTC on ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}; @fastify/compress ${plugin.version} as the API registers it (threshold ${n(plugin.threshold)} bytes; gzip level ${plugin.gzipLevel}, brotli quality ${plugin.brotliQuality}, its defaults).${sync} The list case with distinct URLs (\`/api/properties?limit=24&minPrice=<k>\`, page cache misses) per Accept-Encoding: a ${settings.warmupSec} s warm-up, ${settings.connections} connections × ${settings.durationSec} s, then 1 connection × ${settings.singleSec} s. A browser sends \`gzip, deflate, br\`; the server picks by its own order of preference. Bytes per response are what the load generator read per answer, status line and headers included.`,
+    `Measured ${report.date.slice(0, 16).replace('T', ' ')} UTC on ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}; @fastify/compress ${plugin.version} as the API registers it (threshold ${n(plugin.threshold)} bytes; on the catalogue routes gzip level ${plugin.gzipLevel} and brotli quality ${plugin.brotliQuality}, where its defaults are 6 and 4).${sync} The list case with distinct URLs (\`/api/properties?limit=24&minPrice=<k>\`, page cache misses) per Accept-Encoding: a ${settings.warmupSec} s warm-up, ${settings.connections} connections × ${settings.durationSec} s, then 1 connection × ${settings.singleSec} s. A browser sends \`gzip, deflate, br\`; the server picks by its own order of preference. Bytes per response are what the load generator read per answer, status line and headers included.`,
     '',
     '| dataset | Accept-Encoding | served | req/s | p50 / p99 ms | p50 ms, 1 conn | server CPU µs/req | CPU vs identity | page body bytes | bytes/response | saved |',
     '|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',

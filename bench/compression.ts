@@ -35,9 +35,12 @@ const ACCEPT: Record<EncodingRequest, string> = {
 /** As apps/api/src/app.ts registers it. */
 const THRESHOLD = 1024;
 /**
- * @fastify/compress's defaults: brotli quality 4 (its `recommendedDefaultBrotliOptions`; zlib's
- * own default is 11), and for gzip no zlibOptions, so zlib's default level (6).
+ * What the catalogue routes compress at (apps/api properties.routes.ts, CATALOGUE_COMPRESSION),
+ * and @fastify/compress's defaults, which the other routes keep: brotli quality 4 (its
+ * `recommendedDefaultBrotliOptions`; zlib's own default is 11) and zlib's default gzip level 6.
  */
+const CATALOGUE_BROTLI_QUALITY = 3;
+const CATALOGUE_GZIP_LEVEL = 4;
 const PLUGIN_BROTLI_QUALITY = 4;
 const PLUGIN_GZIP_LEVEL = 6;
 
@@ -62,8 +65,8 @@ function pluginInfo(): CompressionReport['plugin'] {
   return {
     version,
     threshold: THRESHOLD,
-    gzipLevel: PLUGIN_GZIP_LEVEL,
-    brotliQuality: PLUGIN_BROTLI_QUALITY,
+    gzipLevel: CATALOGUE_GZIP_LEVEL,
+    brotliQuality: CATALOGUE_BROTLI_QUALITY,
     ...(syncThresholdBytes !== undefined ? { syncThresholdBytes } : {}),
   };
 }
@@ -127,8 +130,11 @@ function zlibTimings(page: Buffer): ZlibTiming[] {
     };
   };
   return [
-    gzip(PLUGIN_GZIP_LEVEL, true),
-    brotli(PLUGIN_BROTLI_QUALITY, true),
+    gzip(CATALOGUE_GZIP_LEVEL, true),
+    brotli(CATALOGUE_BROTLI_QUALITY, true),
+    gzip(PLUGIN_GZIP_LEVEL, false),
+    brotli(PLUGIN_BROTLI_QUALITY, false),
+    brotli(1, false),
     gzip(9, false),
     brotli(11, false),
   ];

@@ -17,6 +17,7 @@ import {
 } from './words';
 import {
   refreshCatalogueCards,
+  renderMissingCards,
   transactionRefreshingCards,
 } from '../../modules/properties/catalogue-cards';
 
@@ -399,12 +400,12 @@ export async function insertBulkListings(
     // Fresh statistics, so the first searches after a big load get good plans.
     await db.execute(sql`ANALYZE properties`);
     await db.execute(sql`ANALYZE property_photos`);
-    await db.execute(sql`ANALYZE catalogue_entries`);
-    await db.execute(sql`ANALYZE catalogue_cards`);
     await db.execute(
       sql`DROP TABLE IF EXISTS pg_temp.bulk_users, pg_temp.bulk_streets, pg_temp.bulk_photos`,
     );
   });
+  // The fast path skipped the triggers that note new listings for their cards.
+  await renderMissingCards(handle.db);
   return {
     inserted: count,
     elapsedMs: Date.now() - started,

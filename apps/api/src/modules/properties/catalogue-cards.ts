@@ -10,6 +10,8 @@ import {
   saveCards,
   storedCardFormat,
   takeNotedListings,
+  tidyEntries,
+  uncardedIdsAfter,
   type RenderedCard,
 } from './catalogue.repository';
 import { createPropertiesRepository, type PublicPropertyRow } from './properties.repository';
@@ -91,7 +93,26 @@ export async function rebuildCatalogueCards(
     onProgress?.(done);
   }
   await dropStaleEntries(db);
+  await tidyEntries(db);
   await recordCardFormat(db, CARD_FORMAT);
+  return done;
+}
+
+/**
+ * Renders the cards of approved listings that have none: after a bulk load that skipped the
+ * triggers (the seed's fast path), in batches of their own transactions. The count rendered.
+ */
+export async function renderMissingCards(db: Database): Promise<number> {
+  let after: string | null = null;
+  let done = 0;
+  for (;;) {
+    const ids = await uncardedIdsAfter(db, after, RENDER_BATCH);
+    if (ids.length === 0) break;
+    await db.transaction((tx) => refreshCards(tx, ids));
+    done += ids.length;
+    after = ids.at(-1) ?? null;
+  }
+  if (done > 0) await tidyEntries(db);
   return done;
 }
 

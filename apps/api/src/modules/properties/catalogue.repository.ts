@@ -536,13 +536,30 @@ order by id limit ${limit}`);
   return result.rows.map((row) => row.id);
 }
 
-/**
- * Drops the entries of listings no longer approved (a rebuild's last step), then vacuums the
- * entries: the walks that read index entries alone need the visibility map a rebuild leaves stale.
- */
+/** Up to `limit` approved listings without a card after `after`, in id order. */
+export async function uncardedIdsAfter(
+  db: Database,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`select p.id from properties p
+where p.status = 'approved'${after === null ? sql`` : sql` and p.id > ${after}::uuid`}
+  and not exists (select 1 from catalogue_entries e where e.property_id = p.id)
+order by p.id limit ${limit}`);
+  return result.rows.map((row) => row.id);
+}
+
+/** Drops the entries of listings no longer approved (a rebuild's last step). */
 export async function dropStaleEntries(db: Database): Promise<void> {
   await db.execute(sql`delete from catalogue_entries e where not exists (
   select 1 from properties p where p.id = e.property_id and p.status = 'approved')`);
+}
+
+/**
+ * Vacuums the entries after many were written: the walks that read index entries alone need the
+ * visibility map a rebuild leaves stale, and the planner fresh statistics.
+ */
+export async function tidyEntries(db: Database): Promise<void> {
   await db.execute(sql`vacuum (analyze) catalogue_entries`);
   await db.execute(sql`analyze catalogue_cards`);
 }
