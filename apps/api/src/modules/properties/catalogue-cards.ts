@@ -74,24 +74,39 @@ export async function refreshCatalogueCards(tx: Database): Promise<void> {
 }
 
 /**
- * Renders every approved listing's card again, in batches of their own transactions, and drops
- * the entries of listings no longer approved: for a new card format, or by hand
- * (`npm run catalogue:rebuild`). Readers keep being answered from the cards already stored.
+ * Renders the listings `nextIds` hands out, in id order, a batch per transaction of its own:
+ * readers keep being answered from the cards already stored meanwhile. The count rendered.
  */
-export async function rebuildCatalogueCards(
+async function renderInBatches(
   db: Database,
+  nextIds: (after: string | null, limit: number) => Promise<string[]>,
   onProgress?: (done: number) => void,
 ): Promise<number> {
   let after: string | null = null;
   let done = 0;
   for (;;) {
-    const ids = await approvedIdsAfter(db, after, RENDER_BATCH);
-    if (ids.length === 0) break;
+    const ids = await nextIds(after, RENDER_BATCH);
+    if (ids.length === 0) return done;
     await db.transaction((tx) => refreshCards(tx, ids));
     done += ids.length;
     after = ids.at(-1) ?? null;
     onProgress?.(done);
   }
+}
+
+/**
+ * Renders every approved listing's card again and drops the entries of listings no longer
+ * approved: for a new card format, or by hand (`npm run catalogue:rebuild`).
+ */
+export async function rebuildCatalogueCards(
+  db: Database,
+  onProgress?: (done: number) => void,
+): Promise<number> {
+  const done = await renderInBatches(
+    db,
+    (after, limit) => approvedIdsAfter(db, after, limit),
+    onProgress,
+  );
   await dropStaleEntries(db);
   await tidyEntries(db);
   await recordCardFormat(db, CARD_FORMAT);
@@ -100,18 +115,10 @@ export async function rebuildCatalogueCards(
 
 /**
  * Renders the cards of approved listings that have none: after a bulk load that skipped the
- * triggers (the seed's fast path), in batches of their own transactions. The count rendered.
+ * triggers (the seed's fast path). The count rendered.
  */
 export async function renderMissingCards(db: Database): Promise<number> {
-  let after: string | null = null;
-  let done = 0;
-  for (;;) {
-    const ids = await uncardedIdsAfter(db, after, RENDER_BATCH);
-    if (ids.length === 0) break;
-    await db.transaction((tx) => refreshCards(tx, ids));
-    done += ids.length;
-    after = ids.at(-1) ?? null;
-  }
+  const done = await renderInBatches(db, (after, limit) => uncardedIdsAfter(db, after, limit));
   if (done > 0) await tidyEntries(db);
   return done;
 }
