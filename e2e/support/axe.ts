@@ -11,19 +11,27 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/** Entrances and transitions last less; a toast's 5 s countdown more. */
+const ENTRANCE_MS = 2_000;
+
 /**
- * Waits for the page's finite animations to end. A toast still fading in has the contrast of its
- * first frames, not of what a person reads; endless ones (spinners) never end and are left alone.
+ * Waits for the page's entrances and transitions (at most ENTRANCE_MS long) to end. A toast still
+ * fading in has the contrast of its first frames, not of what a person reads. Longer ones are
+ * left alone: a spinner never ends, and a toast's countdown bar ends only to start its exit.
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        // A cancelled animation rejects `finished`: it is over all the same.
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  await page.evaluate(
+    (entranceMs) =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) => Number(animation.effect?.getComputedTiming().endTime) <= entranceMs,
+          )
+          // A cancelled animation rejects `finished`: it is over all the same.
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    ENTRANCE_MS,
   );
 }
 
