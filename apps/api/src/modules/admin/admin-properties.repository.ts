@@ -9,7 +9,7 @@ import {
   createPendingChangesRepository as pendingChangesOf,
   type PendingChangesRepository,
 } from '../listings/pending-changes.repository';
-import { escapeLike } from '../properties/catalogue.repository';
+import { escapeLike } from '../../lib/escape-like';
 import { recordAudit, type AuditEntry } from './audit.repository';
 import { millisIso } from '../../db/iso-text';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';

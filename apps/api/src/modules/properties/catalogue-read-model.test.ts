@@ -15,7 +15,8 @@ import {
 import { testPropertiesService } from '../../test/properties-service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rebuildCatalogueCards, transactionRefreshingCards } from './catalogue-cards';
-import { RareTerms } from './catalogue.repository';
+import { createCatalogueRepository, RareTerms } from './catalogue.repository';
+import { rawQueries, type RawQuery } from '../../db/client';
 import { createPropertiesRepository, type PublicPropertyRow } from './properties.repository';
 import { toProperty } from './properties.service';
 
@@ -319,5 +320,43 @@ describe('search terms known to be rare', () => {
     const common = await page('nyumba nzuri 4', 'priceLowHigh');
     expect(JSON.parse(common)).toHaveLength(5);
     expect(rareTerms.has('nyumba nzuri 4')).toBe(false);
+  });
+});
+
+describe('statements prepared by name', () => {
+  it('are those without a price range, whose generic plan is their custom plan', async () => {
+    await seedCatalogue();
+    const sent: RawQuery[] = [];
+    const database = rawQueries(t.database);
+    const catalogue = createCatalogueRepository({
+      query<TRow>(query: RawQuery) {
+        sent.push(query);
+        return database.query<TRow>(query);
+      },
+    });
+    const at = new Date();
+    const start = { phase: 0 as const, after: null };
+    const prepared = async (run: () => Promise<unknown>): Promise<boolean> => {
+      sent.length = 0;
+      await run();
+      expect(sent).toHaveLength(1);
+      return sent[0]!.name !== undefined;
+    };
+    const noRange = { type: undefined, search: undefined, minPrice: undefined, maxPrice: undefined };
+    const variants = [
+      noRange,
+      { ...noRange, type: 'Rent' as const },
+      { ...noRange, search: 'mwilamba' },
+      { ...noRange, type: 'Land' as const, search: 'nyumba' },
+    ];
+    for (const filters of variants) {
+      expect(await prepared(() => catalogue.listNewest(filters, at, start, 5))).toBe(true);
+      expect(await prepared(() => catalogue.listByPrice(filters, 'asc', null, 5))).toBe(true);
+      for (const range of [{ minPrice: 1 }, { maxPrice: 900_000 }, { minPrice: 1, maxPrice: 2 }]) {
+        const ranged = { ...filters, ...range };
+        expect(await prepared(() => catalogue.listNewest(ranged, at, start, 5))).toBe(false);
+        expect(await prepared(() => catalogue.listByPrice(ranged, 'desc', null, 5))).toBe(false);
+      }
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { Database, RawQuery } from '../../db/client';
+import { microsIsoText } from '../../db/iso-text';
+import { escapeLike } from '../../lib/escape-like';
 
 /*
  * The public catalogue's read model (decision 032): catalogue_entries holds what a walk sorts and
@@ -54,11 +56,6 @@ export interface PublisherDetailRow {
   id: string;
   sortKey: string;
   detail: string;
-}
-
-/** ILIKE treats %, _ and \ specially; a search for "50%" means the characters, not a wildcard. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -210,7 +207,7 @@ function walk(
 function readCards(ctes: string[], order: string): string {
   return `with ${ctes.join(',\n')}
 select page.id as "id", page.phase as "phase", page.price as "price",
-  to_char(page.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey", c.card as "card"
+  ${microsIsoText('page.ts')} as "sortKey", c.card as "card"
 from page join catalogue_cards c on c.property_id = page.id
 order by ${order}`;
 }
@@ -359,7 +356,7 @@ where c.property_id = $1::uuid`,
         ? ` and (e.created_at, e.property_id) < (${q.param(after.at, '::timestamptz')}, ${q.param(after.id, '::uuid')})`
         : '';
       const text = `select e.property_id as "id",
-  to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey", c.detail as "detail"
+  ${microsIsoText('e.created_at')} as "sortKey", c.detail as "detail"
 from catalogue_entries e join catalogue_cards c on c.property_id = e.property_id
 where e.published_by = ${q.param(publisherId, '::uuid')}${keyset}
 order by e.created_at desc nulls last, e.property_id desc nulls last limit ${limit}`;
