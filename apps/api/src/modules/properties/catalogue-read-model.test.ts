@@ -342,7 +342,12 @@ describe('statements prepared by name', () => {
       expect(sent).toHaveLength(1);
       return sent[0]!.name !== undefined;
     };
-    const noRange = { type: undefined, search: undefined, minPrice: undefined, maxPrice: undefined };
+    const noRange = {
+      type: undefined,
+      search: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+    };
     const variants = [
       noRange,
       { ...noRange, type: 'Rent' as const },
