@@ -15,7 +15,7 @@ import {
 import { testPropertiesService } from '../../test/properties-service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rebuildCatalogueCards, transactionRefreshingCards } from './catalogue-cards';
-import { createCatalogueRepository, RareTerms } from './catalogue.repository';
+import { createCatalogueRepository, RareTerms, rareTermKey } from './catalogue.repository';
 import { rawQueries, type RawQuery } from '../../db/client';
 import { createPropertiesRepository, type PublicPropertyRow } from './properties.repository';
 import { toProperty } from './properties.service';
@@ -295,18 +295,24 @@ describe('search terms known to be rare', () => {
       (await service.listPublic({ sort, limit: 5, search })).json;
 
     const adaptive = await page('likangala');
-    expect(rareTerms.has('likangala')).toBe(false); // more than a page of matches
+    expect(rareTerms.has(rareTermKey('likangala', undefined))).toBe(false); // more than a page of matches
     const street = await page('MWILAMBA');
-    expect(rareTerms.has('mwilamba')).toBe(false);
+    expect(rareTerms.has(rareTermKey('mwilamba', undefined))).toBe(false);
     const none = await page('hakuna kitu');
-    expect(rareTerms.has('hakuna kitu')).toBe(true);
+    expect(rareTerms.has(rareTermKey('hakuna kitu', undefined))).toBe(true);
     expect(none).toBe('[]');
 
-    // Filtered or later pages teach nothing: a term rare for one type may be common overall.
-    await service.listPublic({ sort: 'new', limit: 5, search: 'nyumba nzuri 4', type: 'Rent' });
-    expect(rareTerms.has('nyumba nzuri 4')).toBe(false);
+    // A type's first page teaches the term rare for that type only: it may be common overall.
+    const rent = { sort: 'new', limit: 5, search: 'nyumba nzuri 4', type: 'Rent' } as const;
+    const rentFew = (await service.listPublic(rent)).json;
+    expect(rareTerms.has(rareTermKey('nyumba nzuri 4', 'Rent'))).toBe(true);
+    expect((await service.listPublic(rent)).json).toBe(rentFew);
+    expect(rareTerms.has(rareTermKey('nyumba nzuri 4', undefined))).toBe(false);
+    // A price range teaches nothing.
+    await service.listPublic({ sort: 'new', limit: 5, search: 'nyumba nzuri 4', minPrice: 1 });
+    expect(rareTerms.has(rareTermKey('nyumba nzuri 4', undefined))).toBe(false);
     const few = await page('Nyumba nzuri 4');
-    expect(rareTerms.has('nyumba nzuri 4')).toBe(true);
+    expect(rareTerms.has(rareTermKey('nyumba nzuri 4', undefined))).toBe(true);
     // Asked again trigram first: the same bytes, by either sort.
     expect(await page('nyumba NZURI 4')).toBe(few);
     expect(await page('likangala')).toBe(adaptive);
@@ -319,7 +325,7 @@ describe('search terms known to be rare', () => {
     }
     const common = await page('nyumba nzuri 4', 'priceLowHigh');
     expect(JSON.parse(common)).toHaveLength(5);
-    expect(rareTerms.has('nyumba nzuri 4')).toBe(false);
+    expect(rareTerms.has(rareTermKey('nyumba nzuri 4', undefined))).toBe(false);
   });
 });
 

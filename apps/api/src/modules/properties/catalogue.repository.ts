@@ -71,14 +71,24 @@ export function defaultSearchWindow(limit: number): number {
 }
 
 /**
- * Search terms this process saw match fewer than a page of listings, whatever the filters: for
- * them the trigram index answers first and the windows are skipped (it finds the few rows at once,
- * where each window reads a thousand). Only a hint: both ways give the same rows, so a term that
- * became common costs one slow page and is forgotten. Each process learns its own; kept for
- * RARE_TERM_TTL_MS, at most RARE_TERMS_KEPT terms.
+ * Search terms this process saw match fewer than a page of listings, among all listings or among
+ * one type's (see rareTermKey): for them the trigram index answers first and the windows are
+ * skipped (it finds the few rows at once, where each window reads a thousand). Only a hint: both
+ * ways give the same rows, so a term that became common costs one slow page and is forgotten.
+ * Each process learns its own; kept for RARE_TERM_TTL_MS, at most RARE_TERMS_KEPT terms.
  */
 const RARE_TERM_TTL_MS = 10 * 60_000;
 const RARE_TERMS_KEPT = 10_000;
+
+/**
+ * Where a term was seen rare: among all listings, or among one type's. Most searches are made on
+ * a type's own page (/lease, /land…), so a term learned only from the unfiltered catalogue would
+ * seldom be known. A price range teaches nothing: ranges vary with every visitor.
+ */
+export function rareTermKey(search: string, type: TPropertyType | undefined): string {
+  const term = search.toLowerCase();
+  return type === undefined ? term : `${type}\u0000${term}`;
+}
 
 export class RareTerms {
   private readonly until = new Map<string, number>();
@@ -247,6 +257,9 @@ function statement(q: Statement, text: string, prepare: boolean): RawQuery {
     : { text, values: q.values };
 }
 
+const priceRanged = (filters: PublicFilters): boolean =>
+  filters.minPrice !== undefined || filters.maxPrice !== undefined;
+
 /**
  * Whether a statement's generic plan is its custom plan: with no price range, every walk is its
  * index's order from the keyset whatever the values (the type picks the index by its text, the
@@ -255,8 +268,7 @@ function statement(q: Statement, text: string, prepare: boolean): RawQuery {
  * holding ten, best read from the price index, and walking a date index for a range nobody matches
  * reads every entry.
  */
-const genericPlanIsSafe = (filters: PublicFilters): boolean =>
-  filters.minPrice === undefined && filters.maxPrice === undefined;
+const genericPlanIsSafe = (filters: PublicFilters): boolean => !priceRanged(filters);
 
 export interface CatalogueRepository {
   /**
@@ -292,22 +304,22 @@ export interface CatalogueRepositoryOptions {
   rareTerms?: RareTerms;
 }
 
-const unfiltered = (filters: PublicFilters): boolean =>
-  filters.type === undefined && filters.minPrice === undefined && filters.maxPrice === undefined;
-
 export function createCatalogueRepository(
   database: { query<TRow>(query: RawQuery): Promise<TRow[]> },
   options: CatalogueRepositoryOptions = {},
 ): CatalogueRepository {
   const searchWindow = options.searchWindow ?? defaultSearchWindow;
   const rareTerms = options.rareTerms ?? new RareTerms();
-  const termKey = (search: string) => search.toLowerCase();
-  const trigramFirst = (filters: PublicFilters) =>
-    filters.search !== undefined && rareTerms.has(termKey(filters.search));
+  /** The keys a search is known rare by: rare among all listings is rare among any type's. */
+  const rareKeys = (search: string, type: TPropertyType | undefined): string[] =>
+    type === undefined
+      ? [rareTermKey(search, undefined)]
+      : [rareTermKey(search, undefined), rareTermKey(search, type)];
 
   /**
-   * Learns from a first page: a term that matched less than a page with no other filter is rare
-   * (filters only narrow it further); a term read trigram first that filled a page is not.
+   * Learns from a first page without a price range: a term that matched less than a page (among
+   * all listings, or the type's) is rare there; a term read trigram first that filled a page is no
+   * longer rare anywhere it was known to be.
    */
   async function learning(
     filters: PublicFilters,
@@ -317,11 +329,13 @@ export function createCatalogueRepository(
   ): Promise<CardRow[]> {
     const search = filters.search;
     if (search === undefined) return read(false);
-    const first = trigramFirst(filters);
+    const keys = rareKeys(search, filters.type);
+    const first = keys.some((key) => rareTerms.has(key));
     const rows = await read(first);
-    if (first && rows.length >= limit) rareTerms.forget(termKey(search));
-    else if (!first && firstPage && unfiltered(filters) && rows.length < limit) {
-      rareTerms.add(termKey(search));
+    if (first && rows.length >= limit) {
+      for (const key of keys) rareTerms.forget(key);
+    } else if (!first && firstPage && !priceRanged(filters) && rows.length < limit) {
+      rareTerms.add(rareTermKey(search, filters.type));
     }
     return rows;
   }
