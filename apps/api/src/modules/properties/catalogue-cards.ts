@@ -11,7 +11,6 @@ import {
   storedCardFormat,
   takeNotedListings,
   tidyEntries,
-  uncardedIdsAfter,
   type RenderedCard,
 } from './catalogue.repository';
 import { createPropertiesRepository, type PublicPropertyRow } from './properties.repository';
@@ -74,23 +73,28 @@ export async function refreshCatalogueCards(tx: Database): Promise<void> {
 }
 
 /**
- * Renders the listings `nextIds` hands out, in id order, a batch per transaction of its own:
- * readers keep being answered from the cards already stored meanwhile. The count rendered.
+ * Renders approved listings in id order (`which`: all of them, or those without a card), a batch
+ * per transaction of its own: readers keep being answered from the cards already stored meanwhile.
+ * The count rendered.
  */
 async function renderInBatches(
   db: Database,
-  nextIds: (after: string | null, limit: number) => Promise<string[]>,
+  which: 'all' | 'uncarded',
   onProgress?: (done: number) => void,
 ): Promise<number> {
   let after: string | null = null;
   let done = 0;
   for (;;) {
-    const ids = await nextIds(after, RENDER_BATCH);
-    if (ids.length === 0) return done;
-    await db.transaction((tx) => refreshCards(tx, ids));
-    done += ids.length;
-    after = ids.at(-1) ?? null;
-    onProgress?.(done);
+    const batch = await approvedIdsAfter(db, after, RENDER_BATCH);
+    const last = batch.at(-1);
+    if (!last) return done;
+    const ids = batch.filter((row) => which === 'all' || !row.carded).map((row) => row.id);
+    if (ids.length > 0) {
+      await db.transaction((tx) => refreshCards(tx, ids));
+      done += ids.length;
+      onProgress?.(done);
+    }
+    after = last.id;
   }
 }
 
@@ -102,11 +106,7 @@ export async function rebuildCatalogueCards(
   db: Database,
   onProgress?: (done: number) => void,
 ): Promise<number> {
-  const done = await renderInBatches(
-    db,
-    (after, limit) => approvedIdsAfter(db, after, limit),
-    onProgress,
-  );
+  const done = await renderInBatches(db, 'all', onProgress);
   await dropStaleEntries(db);
   await tidyEntries(db);
   await recordCardFormat(db, CARD_FORMAT);
@@ -118,7 +118,7 @@ export async function rebuildCatalogueCards(
  * triggers (the seed's fast path). The count rendered.
  */
 export async function renderMissingCards(db: Database): Promise<number> {
-  const done = await renderInBatches(db, (after, limit) => uncardedIdsAfter(db, after, limit));
+  const done = await renderInBatches(db, 'uncarded');
   if (done > 0) await tidyEntries(db);
   return done;
 }
