@@ -195,8 +195,6 @@ export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
 export const pictureLabel = pgEnum('picture_label', PICTURE_LABELS);
 
-const publicListing = sql`status = 'approved'`;
-
 export const properties = pgTable(
   'properties',
   {
@@ -265,17 +263,7 @@ export const properties = pgTable(
       'properties_apartment_details',
       sql`${t.type} <> 'Apartment' OR ${t.apartmentPriceTerm} IS NOT NULL`,
     ),
-    // Keyset pagination indexes: one per (filter, sort) the catalogue offers, public rows only.
-    index('properties_public_new_idx').on(t.createdAt.desc(), t.id.desc()).where(publicListing),
-    index('properties_public_type_new_idx')
-      .on(t.type, t.createdAt.desc(), t.id.desc())
-      .where(publicListing),
-    index('properties_public_price_idx').on(t.priceTzs, t.id).where(publicListing),
-    index('properties_public_type_price_idx').on(t.type, t.priceTzs, t.id).where(publicListing),
-    index('properties_public_promoted_idx')
-      .on(t.promotionEndsAt)
-      .where(sql`status = 'approved' AND promotion_ends_at IS NOT NULL`),
-    index('properties_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The catalogue's walks and search read catalogue_entries (decision 032), not this table.
     index('properties_published_by_idx').on(t.publishedBy, t.createdAt.desc()),
     index('properties_status_idx').on(t.status, t.createdAt.desc()),
     // The moderation queue: one type's listings of one status, oldest first.
