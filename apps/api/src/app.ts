@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerBodyDeadline(app, config.bodyIdleTimeoutMs);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app, deps.sharedState);
   await registerDocs(app);

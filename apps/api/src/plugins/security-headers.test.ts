@@ -77,6 +77,13 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The rest of helmet's set, computed once at start (plugins/security.ts).
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(res.headers['origin-agent-cluster']).toBe('?1');
+  expect(res.headers['x-dns-prefetch-control']).toBe('off');
+  expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(res.headers['x-xss-protection']).toBe('0');
   // Features the app does not use are off: no script can ask for the camera or the location.
   const permissions = String(res.headers['permissions-policy'] ?? '').split(/,\s*/);
   expect(permissions).toEqual(

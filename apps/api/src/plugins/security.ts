@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
 /** A year, subdomains included: the browser then refuses plain http for the site. */
@@ -45,10 +46,9 @@ export const PERMISSIONS_POLICY = [
  * - img-src data: blob:: icons inlined by the bundler and previews of photos picked for upload.
  * - No CORS plugin on purpose: the web app is served from the same origin.
  */
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -78,13 +78,39 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  headers['Permissions-Policy'] = PERMISSIONS_POLICY;
   // HSTS means something only on an https answer (browsers ignore it over http, RFC 6797 §8.1):
   // sent when the site is declared https (PUBLIC_URL), or when this request came over TLS, which
   // behind a proxy only TRUST_PROXY lets X-Forwarded-Proto say (Fastify's request.protocol); a
   // plain-http start on 127.0.0.1 never pins the browser to https.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (https || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     done();
   });
+}
+
+/**
+ * The headers helmet sets for `options`, computed once. @fastify/helmet built helmet's whole
+ * middleware again on every request (CSP directives parsed, every header string rebuilt), which
+ * cost more than some answers themselves; the headers never change, so they are taken once from
+ * helmet's own middleware and set as they are.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    // helmet 8 throws a bad option itself; it calls next without an error.
+    () => undefined,
+  );
+  return headers;
 }
