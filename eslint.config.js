@@ -75,6 +75,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // React Router's loaders answer a redirect or a status by throwing it (redirect(), data()).
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
       'check-file/filename-blocklist': [
         'error',
         { '**/src/features/*/api/@(get-*|*-api.*)': '<resource>.ts' },

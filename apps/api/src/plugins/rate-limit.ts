@@ -43,3 +43,33 @@ export async function registerRateLimit(
 export function clientAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip);
 }
+
+/**
+ * The budget of catalogue reads per client address a minute (per account when signed in),
+ * shared by the API's catalogue routes and the server-rendered pages made of them (in Redis when
+ * there is one). Sized for a carrier address with thousands of people browsing behind it: it
+ * stops a flood from one address, while the catalogue guard bounds what a flood from many costs.
+ */
+export function createCatalogueReadBudget(
+  app: FastifyInstance,
+  perMinute: number,
+): (request: FastifyRequest) => Promise<void> {
+  const perReader = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    // The keys of createRateLimit carry no route name: the prefix keeps them apart from others.
+    keyGenerator: (request) =>
+      request.actor
+        ? `catalogue-reads:user:${request.actor.userId}`
+        : `catalogue-reads:address:${clientAddress(request)}`,
+  });
+  return async (request) => {
+    const verdict = await perReader(request);
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      throw new RateLimitedError(
+        `Too many listing pages were asked for from your network. Try again in ${waitInWords(verdict.ttlInSeconds)}.`,
+        verdict.ttlInSeconds,
+      );
+    }
+  };
+}

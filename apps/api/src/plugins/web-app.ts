@@ -1,15 +1,30 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRenderer, PageRendererModule } from '@makazi/contracts/page-rendering';
+import { PROPERTY_TYPE_SLUG_VALUES } from '@makazi/contracts/property-values';
+import { CATALOGUE_MAX_AGE_SECONDS } from '../config';
+import { CATALOGUE_COMPRESSION } from '../lib/catalogue-compression';
 import { AppError } from '../lib/errors';
+import type { SiteOrigin } from '../lib/site-origin';
+import { pageLanguage } from '../modules/pages/page-language';
+import type { PageAnswer, PagesService } from '../modules/pages/pages.service';
 import { sendAppError } from './error-handler';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the hashed bundles of the current release, so a browser must revalidate it.
 const REVALIDATE = 'no-cache';
+/**
+ * A rendered page is anonymous, the same for everyone: shared for as long as the catalogue's own
+ * answers, and forgotten with them on every write (decision 015).
+ */
+const PAGE_CACHE = `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}`;
 /** A `..` path segment, / or \ separated, as the file server (send) tests for it. */
 const DOT_DOT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+/** Where the web build keeps its server renderer (apps/web package.json "build"). */
+const SERVER_ENTRY = path.join('.ssr', 'entry-server.js');
 
 /** Paths the SPA never owns: an unknown one is a JSON 404, whatever the Accept header says. */
 function isBackendPath(url: string): boolean {
@@ -35,18 +50,64 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app from `webDistDir` (when it holds an index.html) and answers every
- * unmatched request: the SPA shell for page navigations (deep links such as /lease/<id>, and
- * unknown paths the web app itself redirects to /home), a JSON 404 for everything else.
+ * The web build's server renderer, when the build has one (`npm run build`); null otherwise (the
+ * API's own tests, `npm run dev`), and every page is then the client-rendered shell.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer | null> {
+  const entry = path.join(webDistDir, SERVER_ENTRY);
+  const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifestFile)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+  return module.createPageRenderer({
+    template: readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Parameters<
+      PageRendererModule['createPageRenderer']
+    >[0]['manifest'],
+  });
+}
+
+export interface ServerRenderedPages {
+  service: PagesService;
+  siteOrigin: SiteOrigin;
+  /**
+   * Counts a page read against the reader's budget (the catalogue's, per address): a rendered
+   * page costs what the API answers it is made of.
+   */
+  countRead(request: FastifyRequest): Promise<void>;
+}
+
+function sendAnswer(reply: FastifyReply, answer: PageAnswer, variesByVisitor: boolean) {
+  if (variesByVisitor) reply.header('Vary', 'Accept-Language, Cookie');
+  if (answer.kind === 'redirect') {
+    return reply.header('Cache-Control', PAGE_CACHE).redirect(answer.location, answer.status);
+  }
+  return reply
+    .code(answer.status)
+    .header('Cache-Control', answer.kind === 'page' ? PAGE_CACHE : REVALIDATE)
+    .type('text/html; charset=utf-8')
+    .send(answer.html);
+}
+
+/**
+ * Serves the built web app from `webDistDir` (when it holds an index.html) and answers every page
+ * navigation: the public pages rendered on the server (decision 034) when the build has its
+ * renderer, every other page (and all of them without it) with the client-rendered shell, and
+ * anything else unmatched with a JSON 404.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  pages?: ServerRenderedPages,
+): Promise<void> {
   const hasIndex = existsSync(path.join(webDistDir, 'index.html'));
 
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: true,
-      index: ['index.html'],
+      // One route per built file, listed at start: a page navigation never touches the disk.
+      wildcard: false,
+      // `/` is a page like any other (it redirects to /home); the shell is never a file to ask for.
+      index: false,
       // Paths the file server would refuse with an error (a 500 here): a NUL (GET /x%00), which
       // the file system throws on, and a `..` segment, even with a backslash (GET /a..%5C..%5Cb),
       // which it forbids. No file has either, so they are unknown paths: the 404 below.
@@ -60,8 +121,58 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
 
+  async function answerPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pages: ServerRenderedPages,
+  ) {
+    const { service } = pages;
+    const { language, fromUrl } = pageLanguage(request);
+    try {
+      await pages.countRead(request);
+      const answer = await service.answer({
+        url: request.url,
+        origin: pages.siteOrigin(request),
+        language,
+      });
+      return sendAnswer(reply, answer, !fromUrl);
+    } catch (error) {
+      // Too many reads, or the catalogue too busy: the shell says so in the visitor's language
+      // once it asks the API itself, and the status and Retry-After tell crawlers when to return.
+      const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
+      if (retryAfter === undefined) {
+        // The page still works as the client-rendered app; the failure is ours to fix.
+        request.log.error({ err: error }, 'could not render a page; sent the shell');
+      }
+      const shell: PageAnswer = {
+        kind: 'shell',
+        status: error instanceof AppError && retryAfter !== undefined ? error.statusCode : 200,
+        html: service.shell(language),
+      };
+      if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+      return sendAnswer(reply, shell, !fromUrl);
+    }
+  }
+
+  if (hasIndex && pages) {
+    // The public pages the server renders, as routes of their own: compressed like the catalogue
+    // answers they are made of (the plugin compresses routes, not the not-found handler).
+    const paths = [
+      '/',
+      '/home',
+      '/details/:id',
+      ...PROPERTY_TYPE_SLUG_VALUES.flatMap((slug) => [`/${slug}`, `/${slug}/:id`]),
+    ];
+    for (const url of paths) {
+      app.get(url, { schema: { hide: true }, compress: CATALOGUE_COMPRESSION }, (request, reply) =>
+        answerPage(request, reply, pages),
+      );
+    }
+  }
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (hasIndex && !isBackendPath(request.url) && wantsHtml(request)) {
+      if (pages) return answerPage(request, reply, pages);
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
     }
     const pathname = request.url.split('?')[0] ?? request.url;

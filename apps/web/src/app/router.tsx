@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   PROPERTY_TYPES,
@@ -13,53 +13,78 @@ import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/uti
 import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { isUuid } from '../lib/guards';
 import { propertyQueryOptions } from '../features/listing-detail/api/property';
-import { getSession } from '../lib/session';
 import { adminRoutes } from './admin-routes';
 import type { TInfoPage } from './routes/info';
 import { RootLayout } from './layouts/root-layout';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 
-/*
- * Loaders only start the page's API requests (never awaited), so data downloads at the same time
- * as the page's code chunk instead of after it: one round trip saved on 3G.
- */
 /** The pages about Makazi itself, each at /{page}: the footer links to them. */
 const INFO_PAGES: readonly TInfoPage[] = ['about', 'terms', 'privacy', 'faq'];
 
-function prefetchHome(queryClient: QueryClient, url: string) {
-  const search = parseCatalogueSearch(new URL(url).searchParams);
-  if (hasActiveFilter(search)) {
-    const { sort: _sort, ...filter } = search;
-    void queryClient.prefetchInfiniteQuery(propertyPagesQueryOptions(filter));
-  } else {
-    for (const type of HOME_CAROUSEL_TYPES)
-      void queryClient.prefetchQuery(carouselQueryOptions(type));
-  }
-  return null;
+/**
+ * What the router's loaders do for the pages the server renders. In the browser they only start
+ * the page's API requests (never awaited), so data downloads at the same time as the page's code
+ * chunk instead of after it: one round trip saved on 3G. On the server (entry-server.tsx) they
+ * read the catalogue and wait for it, and may answer a redirect or a 404.
+ */
+export interface PageLoaders {
+  home(url: string): unknown;
+  list(type: TPropertyType, url: string): unknown;
+  detail(type: TPropertyType, id: string | undefined): unknown;
+  /** /details/{id}, the product's old links: only the listing knows its type. */
+  listingType(id: string | undefined): unknown;
 }
 
-function prefetchList(queryClient: QueryClient, type: TPropertyType, url: string) {
-  const { sort, type: _ignored, ...filter } = parseCatalogueSearch(new URL(url).searchParams);
-  void queryClient.prefetchInfiniteQuery(propertyPagesQueryOptions({ ...filter, type, sort }));
-  return null;
+/** Which server-rendered page a route is (route handle): the server renders these, and only these. */
+export type TServerPage = 'home' | 'list' | 'detail' | 'details' | 'redirect';
+export interface PageHandle {
+  serverPage: TServerPage;
 }
 
-function prefetchDetail(queryClient: QueryClient, id: string | undefined) {
-  // An anonymous visitor is sent to /login: nothing to download for them.
-  if (isUuid(id) && getSession()) {
-    void queryClient.prefetchQuery(propertyQueryOptions(id));
-  }
-  return null;
+export function prefetchingLoaders(queryClient: QueryClient): PageLoaders {
+  return {
+    home(url) {
+      const search = parseCatalogueSearch(new URL(url).searchParams);
+      if (hasActiveFilter(search)) {
+        const { sort: _sort, cursor, ...filter } = search;
+        void queryClient.prefetchInfiniteQuery(propertyPagesQueryOptions(filter, cursor));
+      } else {
+        for (const type of HOME_CAROUSEL_TYPES)
+          void queryClient.prefetchQuery(carouselQueryOptions(type));
+      }
+      return null;
+    },
+    list(type, url) {
+      const {
+        sort,
+        cursor,
+        type: _ignored,
+        ...filter
+      } = parseCatalogueSearch(new URL(url).searchParams);
+      void queryClient.prefetchInfiniteQuery(
+        propertyPagesQueryOptions({ ...filter, type, sort }, cursor),
+      );
+      return null;
+    },
+    detail(_type, id) {
+      if (isUuid(id)) void queryClient.prefetchQuery(propertyQueryOptions(id));
+      return null;
+    },
+    listingType(id) {
+      // Public: the listing's type decides where the old link goes, whoever follows it.
+      if (isUuid(id)) void queryClient.prefetchQuery(propertyQueryOptions(id));
+      return null;
+    },
+  };
 }
 
-function prefetchListingType(queryClient: QueryClient, id: string | undefined) {
-  // Public: the listing's type decides where the old link goes, whoever follows it.
-  if (isUuid(id)) void queryClient.prefetchQuery(propertyQueryOptions(id));
-  return null;
-}
+const serverPage = (page: TServerPage): PageHandle => ({ serverPage: page });
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(
+  queryClient: QueryClient,
+  loaders: PageLoaders = prefetchingLoaders(queryClient),
+): RouteObject[] {
   return [
     {
       path: '/',
@@ -71,10 +96,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           errorElement: <RouteError />,
           hydrateFallbackElement: <PageFallback />,
           children: [
-            { index: true, element: <Navigate to="/home" replace /> },
+            // Spec 2: / and unknown paths go to /home; the server answers these with a redirect.
+            { index: true, loader: () => redirect('/home'), handle: serverPage('redirect') },
             {
               path: 'home',
-              loader: ({ request }) => prefetchHome(queryClient, request.url),
+              handle: serverPage('home'),
+              loader: ({ request }) => loaders.home(request.url),
               lazy: async () => {
                 const { HomeRoute } = await import('./routes/home');
                 return { Component: HomeRoute };
@@ -82,7 +109,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             ...PROPERTY_TYPES.map((type): RouteObject => ({
               path: PROPERTY_TYPE_SLUGS[type],
-              loader: ({ request }) => prefetchList(queryClient, type, request.url),
+              handle: serverPage('list'),
+              loader: ({ request }) => loaders.list(type, request.url),
               lazy: async () => {
                 const { ListRoute } = await import('./routes/list');
                 return { element: <ListRoute type={type} /> };
@@ -91,12 +119,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               // Old links of the product: sent on to the listing's own page once its type is known.
               path: 'details/:id',
-              loader: ({ params }) => prefetchListingType(queryClient, params.id),
+              handle: serverPage('details'),
+              loader: ({ params }) => loaders.listingType(params.id),
               lazy: async () => {
-                const { DetailsRedirectRoute } = await import('./routes/details-redirect');
-                return { Component: DetailsRedirectRoute };
+                const { DetailsRedirectRoute, DetailsRedirectError } =
+                  await import('./routes/details-redirect');
+                return { Component: DetailsRedirectRoute, errorElement: <DetailsRedirectError /> };
               },
             },
+            // Public (decision 035): a shared link shows the house; the owner's phone stays behind
+            // sign-in and a subscription, asked for when the visitor taps View Contacts.
+            ...PROPERTY_TYPES.map((type): RouteObject => ({
+              path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
+              handle: serverPage('detail'),
+              loader: ({ params }) => loaders.detail(type, params.id),
+              lazy: async () => {
+                const { DetailRoute, DetailRouteError } = await import('./routes/detail');
+                return {
+                  element: <DetailRoute type={type} />,
+                  errorElement: <DetailRouteError type={type} />,
+                };
+              },
+            })),
             {
               path: 'login',
               lazy: async () => {
@@ -150,14 +194,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: RequireLogin };
               },
               children: [
-                ...PROPERTY_TYPES.map((type): RouteObject => ({
-                  path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
-                  loader: ({ params }) => prefetchDetail(queryClient, params.id),
-                  lazy: async () => {
-                    const { DetailRoute } = await import('./routes/detail');
-                    return { element: <DetailRoute type={type} /> };
-                  },
-                })),
                 {
                   path: 'posts',
                   lazy: async () => {
@@ -198,7 +234,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
-            { path: '*', element: <Navigate to="/home" replace /> },
+            { path: '*', loader: () => redirect('/home'), handle: serverPage('redirect') },
           ],
         },
       ],
@@ -208,6 +244,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+export function createAppRouter(routes: RouteObject[], hydrationData: HydrationState | undefined) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }

@@ -1,5 +1,4 @@
-import { constants as zlibConstants } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ZPublisherParams,
@@ -15,8 +14,8 @@ import {
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
 import { CATALOGUE_MAX_AGE_SECONDS, type LimitsConfig } from '../../config';
-import { RateLimitedError, waitInWords } from '../../lib/rate-limited-error';
-import { clientAddress } from '../../plugins/rate-limit';
+import { createCatalogueReadBudget } from '../../plugins/rate-limit';
+import { CATALOGUE_COMPRESSION } from '../../lib/catalogue-compression';
 import { errors, security } from '../../lib/route-schema';
 import type { OptionalSignIn } from '../../plugins/authentication';
 import type { PropertiesService } from './properties.service';
@@ -49,23 +48,6 @@ function sendReady(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/*
- * Catalogue answers are compressed for every visitor who accepts it, at settings that cost the
- * server little: on a 45 KB page brotli quality 3 takes about a quarter of a millisecond where
- * @fastify/compress's default quality 4 takes twice that, for a body 5 % larger (about 7.2 KB
- * against 6.9 KB; measured in bench/README.md). gzip, for the few clients without brotli, at
- * level 4 likewise.
- */
-const CATALOGUE_COMPRESSION = {
-  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
-  zlibOptions: { level: 4 },
-  /*
-   * In one call, not through a zlib stream on the thread pool (the plugin's way above 8 KiB on
-   * two cores): for a page of this size the stream's machinery cost more than the compression.
-   */
-  syncThreshold: 1024 * 1024,
-};
-
 /** The next page's URL: the same filters as parsed (so defaults are explicit) plus the cursor. */
 export function nextPageLink(query: TListPropertiesQuery, cursor: string): string {
   const params = new URLSearchParams();
@@ -93,30 +75,7 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
   optionalSignIn: OptionalSignIn;
   limits: Pick<LimitsConfig, 'catalogueReadsPerAddressPerMinute'>;
 }> = (app, { service, optionalSignIn, limits }, done) => {
-  /*
-   * Catalogue reads per client address a minute (per account when signed in), counted across the
-   * three routes (in Redis when there is one). Sized for a carrier address with thousands of
-   * people browsing behind it: it stops a flood from one address, while the catalogue guard
-   * bounds what a flood from many addresses costs.
-   */
-  const perReader = app.createRateLimit({
-    max: limits.catalogueReadsPerAddressPerMinute,
-    timeWindow: '1 minute',
-    // The keys of createRateLimit carry no route name: the prefix keeps them apart from others.
-    keyGenerator: (request) =>
-      request.actor
-        ? `catalogue-reads:user:${request.actor.userId}`
-        : `catalogue-reads:address:${clientAddress(request)}`,
-  });
-  async function countRead(request: FastifyRequest): Promise<void> {
-    const verdict = await perReader(request);
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      throw new RateLimitedError(
-        `Too many listing pages were asked for from your network. Try again in ${waitInWords(verdict.ttlInSeconds)}.`,
-        verdict.ttlInSeconds,
-      );
-    }
-  }
+  const countRead = createCatalogueReadBudget(app, limits.catalogueReadsPerAddressPerMinute);
 
   app.get(
     '/properties',

@@ -14,7 +14,8 @@ export function RootLayout() {
   const chrome = !pathname.startsWith('/admin');
 
   return (
-    <div className="layout">
+    // The id marks where the server-rendered app starts (server/page-renderer.tsx).
+    <div id="app" className="layout">
       {chrome ? (
         <a className="skip-link" href={`#${MAIN_ID}`}>
           {t('skipToContent')}

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
@@ -8,6 +8,7 @@ import { propertyQueryOptions } from '../../features/listing-detail/api/property
 import { isApiError } from '../../lib/api-client';
 import { isUuid } from '../../lib/guards';
 import { PageFallback } from './page-fallback';
+import { RouteError } from './route-error';
 
 function NotFound() {
   const { t } = useTranslation('detail');
@@ -44,4 +45,11 @@ export function DetailsRedirectRoute() {
     );
   }
   return <PageFallback />;
+}
+
+/** The server answers an old link to a listing that is not public with a 404 and this page. */
+export function DetailsRedirectError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <RouteError />;
 }

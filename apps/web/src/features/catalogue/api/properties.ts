@@ -44,16 +44,17 @@ export function useCarouselProperties(type: TPropertyType) {
   return useQuery(carouselQueryOptions(type));
 }
 
-export function propertyPagesQueryOptions(filter: PropertiesFilter) {
+/** `from`: the cursor the list starts at (a next-page link's), else its first page. */
+export function propertyPagesQueryOptions(filter: PropertiesFilter, from?: string) {
   return infiniteQueryOptions({
-    queryKey: [LISTINGS_QUERY_SCOPE, 'pages', filter],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'pages', filter, from ?? null],
     queryFn: ({ pageParam, signal }) =>
       getProperties(filter, { limit: GRID_PAGE_SIZE, cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: from,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 }
 
-export function usePropertyPages(filter: PropertiesFilter) {
-  return useInfiniteQuery(propertyPagesQueryOptions(filter));
+export function usePropertyPages(filter: PropertiesFilter, from?: string) {
+  return useInfiniteQuery(propertyPagesQueryOptions(filter, from));
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../../components/page-meta';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { HOME_CAROUSEL_TYPES } from '../utils/home';
+import { canonicalParams } from '../utils/search-params';
 import { PropertyCarousel } from './property-carousel';
 import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';
@@ -8,12 +10,19 @@ import './catalogue.css';
 
 export function CatalogueHome() {
   const { t } = useTranslation('catalogue');
-  const { state, key, isFiltering, setFilters } = useCatalogueSearch();
+  const { state, cursor, key, isFiltering, setFilters } = useCatalogueSearch();
   const { sort: _sort, ...filters } = state;
 
   return (
     <>
-      <title>{t('home.pageTitle')}</title>
+      <PageMeta
+        title={
+          isFiltering ? `${t('home.resultsTitle')} · ${t('home.pageTitle')}` : t('home.pageTitle')
+        }
+        description={t('home.metaDescription')}
+        params={canonicalParams({ ...filters, sort: 'new', cursor })}
+        noindex={isFiltering || cursor !== undefined}
+      />
       <section aria-labelledby="home-heading" className="home-banner">
         <h1 id="home-heading" className="home-banner__heading">
           {t('home.heading')}
@@ -39,6 +48,7 @@ export function CatalogueHome() {
           </h2>
           <PropertyGrid
             filter={filters}
+            from={cursor}
             testId="results-grid"
             emptyText={t('grid.noMatches')}
             label={t('home.resultsTitle')}

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../../components/page-meta';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
+import { canonicalParams } from '../utils/search-params';
 import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';
 import { SortSelect } from './sort-select';
@@ -10,11 +12,14 @@ export interface CatalogueListProps {
   type: TPropertyType;
 }
 
+/** The sort select belongs to the search form, so without JavaScript a search keeps the order. */
+const SEARCH_FORM_ID = 'catalogue-search';
+
 /** /lease, /land, /apartment, /house-for-sale: one type, searchable and sortable. */
 export function CatalogueList({ type }: CatalogueListProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation();
-  const { state, key, setFilters, setSort } = useCatalogueSearch();
+  const { state, cursor, key, setFilters, setSort } = useCatalogueSearch();
   // The page is the type filter: a stray ?type= in the URL is ignored here.
   const { sort, type: _ignoredType, ...filters } = state;
   const isFiltering = Object.values(filters).some((value) => value !== undefined);
@@ -22,18 +27,24 @@ export function CatalogueList({ type }: CatalogueListProps) {
 
   return (
     <>
-      <title>{`${title} · ${tCommon('appName')}`}</title>
+      <PageMeta
+        title={`${title} · ${tCommon('appName')}`}
+        description={t(`listMeta.${type}`)}
+        params={canonicalParams({ ...filters, sort, cursor })}
+        noindex={isFiltering || cursor !== undefined}
+      />
       <div className="list-head">
         <h1>{title}</h1>
-        <SortSelect value={sort} onChange={setSort} />
+        <SortSelect value={sort} onChange={setSort} form={SEARCH_FORM_ID} />
       </div>
-      <SearchBar key={key} value={filters} onSubmit={setFilters} />
+      <SearchBar key={key} id={SEARCH_FORM_ID} value={filters} onSubmit={setFilters} />
       <div className="list-results">
         <PropertyGrid
           filter={{ ...filters, type, sort }}
           testId="listing-grid"
           emptyText={isFiltering ? t('grid.noMatches') : t('grid.empty')}
           label={title}
+          from={cursor}
         />
       </div>
     </>

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
@@ -13,6 +14,17 @@ export interface PropertyGridProps {
   emptyText: string;
   /** An accessible name for the list of results. */
   label: string;
+  /** The cursor the list starts at (the URL's, from a next-page link); its first page otherwise. */
+  from?: string;
+}
+
+/** This page's address with another start: the link a next-page (or first-page) control carries. */
+function withCursor(pathname: string, search: string, cursor: string | undefined): string {
+  const params = new URLSearchParams(search);
+  if (cursor) params.set('cursor', cursor);
+  else params.delete('cursor');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /**
@@ -28,9 +40,10 @@ function focusFollows(node: Element): boolean {
   );
 }
 
-export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridProps) {
+export function PropertyGrid({ filter, testId, emptyText, label, from }: PropertyGridProps) {
   const { t } = useTranslation('catalogue');
-  const query = usePropertyPages(filter);
+  const { pathname, search } = useLocation();
+  const query = usePropertyPages(filter, from);
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -86,15 +99,32 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
   }
 
   const properties = query.data.pages.flatMap((page) => page.data);
+  // A list opened from a next-page link: the way back to its start (the browser's Back also works).
+  const firstPageLink = from ? (
+    <a href={withCursor(pathname, search, undefined)} className="btn">
+      {t('grid.firstPage')}
+    </a>
+  ) : null;
   if (properties.length === 0) {
     return (
       <div data-testid={testId}>
         <p className="property-grid__empty" role="status">
           {emptyText}
         </p>
+        {firstPageLink}
       </div>
     );
   }
+  const nextCursor = query.data.pages.at(-1)?.nextCursor ?? undefined;
+  // A link, so the next page opens without JavaScript and crawlers find every listing; with
+  // JavaScript it appends the next page here instead.
+  const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    if (!isFetchingNextPage) void fetchNextPage();
+  };
 
   return (
     <div data-testid={testId}>
@@ -106,18 +136,20 @@ export function PropertyGrid({ filter, testId, emptyText, label }: PropertyGridP
         ))}
       </ul>
       <div ref={sentinel} className="property-grid__more">
-        {hasNextPage ? (
-          <button
-            type="button"
+        {hasNextPage && nextCursor ? (
+          <a
+            href={withCursor(pathname, search, nextCursor)}
+            rel="next"
             className="btn"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
+            onClick={loadMore}
+            aria-disabled={isFetchingNextPage || undefined}
           >
             {isFetchingNextPage ? t('grid.loadingMore') : t('grid.loadMore')}
-          </button>
+          </a>
         ) : (
           <p className="text-secondary">{t('grid.end')}</p>
         )}
+        {firstPageLink}
       </div>
     </div>
   );

@@ -13,6 +13,8 @@ export interface SearchBarProps {
   onSubmit: (filters: CatalogueFilters) => void;
   /** The type filter is on the home page only; list pages are one type already. */
   showTypeFilter?: boolean;
+  /** For controls elsewhere on the page that are sent with the search (the sort select). */
+  id?: string;
 }
 
 /*
@@ -37,7 +39,7 @@ function toPrice(raw: string): number | undefined {
  * The form keeps its own draft and writes the URL on submit, so typing costs no request on a slow
  * connection. Callers remount it (key = query string) when the URL changes, e.g. on Back.
  */
-export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBarProps) {
+export function SearchBar({ value, onSubmit, showTypeFilter = false, id }: SearchBarProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation();
   const [search, setSearch] = useState(value.search ?? '');
@@ -88,8 +90,11 @@ export function SearchBar({ value, onSubmit, showTypeFilter = false }: SearchBar
   }, []);
 
   return (
+    // A plain GET form: without JavaScript the browser sends it and the server renders the results.
     <form
       ref={form}
+      id={id}
+      method="get"
       role="search"
       aria-label={t('search.formLabel')}
       onSubmit={submit}

@@ -6,15 +6,18 @@ import { isPropertySort } from '../../../lib/guards';
 export interface SortSelectProps {
   value: TPropertySort;
   onChange: (sort: TPropertySort) => void;
+  /** The id of the form the choice is sent with when the page works without JavaScript. */
+  form?: string;
 }
 
 /** A native select: the phone's own picker, and no menu/popover code on the page. */
-export function SortSelect({ value, onChange }: SortSelectProps) {
+export function SortSelect({ value, onChange, form }: SortSelectProps) {
   const { t } = useTranslation('catalogue');
   return (
     <OutlinedSelectField
       label={t('sort.label')}
       name="sort"
+      form={form}
       value={value}
       onChange={(event) => {
         const sort = event.target.value;

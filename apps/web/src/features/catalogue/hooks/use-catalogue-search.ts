@@ -8,14 +8,17 @@ import {
   type CatalogueSearch,
 } from '../utils/search-params';
 
-export type CatalogueFilters = Omit<CatalogueSearch, 'sort'>;
+export type CatalogueFilters = Omit<CatalogueSearch, 'sort' | 'cursor'>;
 
 /** Search, filters and sort live in the query string: shareable, and the back button undoes them. */
 export function useCatalogueSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
   const key = searchParams.toString();
   // Keyed by the serialised query so a new URLSearchParams object with the same content keeps the state stable.
-  const state = useMemo(() => parseCatalogueSearch(new URLSearchParams(key)), [key]);
+  const { cursor, state } = useMemo(() => {
+    const { cursor: start, ...rest } = parseCatalogueSearch(new URLSearchParams(key));
+    return { cursor: start, state: rest };
+  }, [key]);
 
   const setFilters = useCallback(
     (filters: CatalogueFilters) => {
@@ -31,5 +34,6 @@ export function useCatalogueSearch() {
     [setSearchParams, state],
   );
 
-  return { state, key, isFiltering: hasActiveFilter(state), setFilters, setSort };
+  // New filters or a new order start the list again from its first page.
+  return { state, cursor, key, isFiltering: hasActiveFilter(state), setFilters, setSort };
 }

@@ -11,6 +11,11 @@ export interface CatalogueSearch {
   minPrice?: number;
   maxPrice?: number;
   sort: TPropertySort;
+  /**
+   * Where the list starts: the next-page links of a page rendered without JavaScript (and the ones
+   * crawlers follow) carry the API's cursor of the page after.
+   */
+  cursor?: string;
 }
 
 /** The API's limit on the search text. */
@@ -29,6 +34,9 @@ function priceParam(raw: string | null): number | undefined {
   return value <= PRICE_TZS_MAX ? value : undefined;
 }
 
+/** The API's cursors are base64url text; anything else cannot be one. */
+const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
+
 /** Each field is read on its own and a bad value is dropped, so a hand-edited URL never breaks the page. */
 export function parseCatalogueSearch(params: URLSearchParams): CatalogueSearch {
   const sort = params.get('sort');
@@ -42,6 +50,8 @@ export function parseCatalogueSearch(params: URLSearchParams): CatalogueSearch {
   if (minPrice !== undefined) result.minPrice = minPrice;
   // The API refuses min > max; keep the lower bound the visitor typed first and drop the other.
   if (maxPrice !== undefined && (minPrice ?? 0) <= maxPrice) result.maxPrice = maxPrice;
+  const cursor = params.get('cursor');
+  if (cursor !== null && CURSOR.test(cursor)) result.cursor = cursor;
   return result;
 }
 
@@ -52,6 +62,7 @@ export function serializeCatalogueSearch(state: CatalogueSearch): URLSearchParam
   if (state.minPrice !== undefined) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== undefined) params.set('maxPrice', String(state.maxPrice));
   if (state.sort !== 'new') params.set('sort', state.sort);
+  if (state.cursor) params.set('cursor', state.cursor);
   return params;
 }
 
@@ -63,4 +74,9 @@ export function hasActiveFilter(state: CatalogueSearch): boolean {
     state.minPrice !== undefined ||
     state.maxPrice !== undefined
   );
+}
+
+/** The parameters that make a catalogue page what it is, as its canonical URL names them. */
+export function canonicalParams(state: CatalogueSearch): Record<string, string> {
+  return Object.fromEntries(serializeCatalogueSearch(state));
 }

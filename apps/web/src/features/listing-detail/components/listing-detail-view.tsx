@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { isPropertyOutline, isUuid } from '../../../lib/guards';
 import { listingFromState } from '../../../lib/listing-state';
 import { useProperty } from '../api/property';
+import { ListingMeta } from './listing-meta';
 import { PropertyDetail } from './property-detail';
 import './listing-detail.css';
 
@@ -21,7 +22,7 @@ export interface ListingDetailViewProps {
   renderContacts?: (property: TProperty) => ReactNode;
 }
 
-function NotFound({ type }: { type: TPropertyType }) {
+export function NotFound({ type }: { type: TPropertyType }) {
   const { t } = useTranslation('detail');
   return (
     <ListingNotFound
@@ -54,7 +55,7 @@ export function ListingDetailView({ type, id, renderContacts }: ListingDetailVie
   if (property) {
     body = (
       <>
-        <title>{property.title.trim() || t('fields.noTitle')}</title>
+        <ListingMeta property={property} title={property.title.trim() || t('fields.noTitle')} />
         <PropertyDetail property={property} renderContacts={renderContacts} />
       </>
     );

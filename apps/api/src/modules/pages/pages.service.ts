@@ -1,0 +1,93 @@
+import type { TLocale } from '@makazi/contracts/common-values';
+import type {
+  CatalogueListQuery,
+  PageDataSource,
+  PageRenderer,
+} from '@makazi/contracts/page-rendering';
+import { ZListPropertiesQuery } from '@makazi/contracts/properties';
+import { AppError } from '../../lib/errors';
+import type { TtlCache } from '../../lib/ttl-cache';
+import type { PropertiesService } from '../properties/properties.service';
+import type { SiteService } from '../site/site.service';
+
+/** What a page request is answered with. */
+export type PageAnswer =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell'; status: number; html: string };
+
+export interface PageRequest {
+  url: string;
+  origin: string;
+  language: TLocale;
+}
+
+export interface PagesService {
+  /** The page at `url`: rendered (and shared for a few seconds), a redirect, or the shell. */
+  answer(request: PageRequest): Promise<PageAnswer>;
+  /** The client-rendered shell, for pages that cannot be rendered now (too busy, too many). */
+  shell(language: TLocale): string;
+}
+
+export interface PagesServiceDeps {
+  renderer: PageRenderer;
+  properties: Pick<PropertiesService, 'listPublic' | 'getForViewer'>;
+  site: SiteService;
+  /** Rendered pages, shared by every visitor; forgotten with the catalogue's pages. */
+  cache: TtlCache<PageAnswer>;
+}
+
+function isAppError(error: unknown, code: string): boolean {
+  return error instanceof AppError && error.code === code;
+}
+
+/**
+ * Server-rendered public pages (decision 034). A page reads the catalogue as an anonymous visitor
+ * does, through the properties service (its page cache, its guard, its statement timeout), so a
+ * rendered page holds nothing personal and is shared by everyone who asks for the same URL in the
+ * same language within the catalogue's time to live.
+ */
+export function createPagesService(deps: PagesServiceDeps): PagesService {
+  const { renderer, properties, site, cache } = deps;
+
+  const data: PageDataSource = {
+    async listProperties(query: CatalogueListQuery) {
+      const parsed = ZListPropertiesQuery.safeParse(query);
+      // The web app hands over a query it checked itself; only a cursor can still be refused.
+      if (!parsed.success) {
+        if (query.cursor !== undefined) return null;
+        throw new Error(`A page asked for the catalogue with a query the API refuses`);
+      }
+      try {
+        return await properties.listPublic(parsed.data);
+      } catch (error) {
+        if (query.cursor !== undefined && isAppError(error, 'VALIDATION_FAILED')) return null;
+        throw error;
+      }
+    },
+    async getProperty(id) {
+      try {
+        const viewed = await properties.getForViewer(id, undefined);
+        return viewed.asOwner ? null : viewed.json;
+      } catch (error) {
+        if (isAppError(error, 'NOT_FOUND')) return null;
+        throw error;
+      }
+    },
+    siteInfo: () => site.info(),
+  };
+
+  return {
+    answer({ url, origin, language }) {
+      // The origin is in the key: without PUBLIC_URL it comes from the request's Host header.
+      return cache.get(`${origin} ${language} ${url}`, async () => {
+        const result = await renderer.render({ url, origin, language, data });
+        if (result.kind === 'shell') {
+          return { kind: 'shell', status: 200, html: renderer.shell(language) };
+        }
+        return result;
+      });
+    },
+    shell: (language) => renderer.shell(language),
+  };
+}

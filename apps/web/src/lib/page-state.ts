@@ -1,0 +1,24 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import type { TLocale } from '@makazi/contracts/common-values';
+
+/** The id of the JSON block a server-rendered page carries (a data block: CSP never runs it). */
+export const PAGE_STATE_ID = 'makazi-page';
+
+/**
+ * What the server hands the browser with a page it rendered, so the page hydrates as rendered
+ * without asking again: the query results, the router's state, the language and the origin the
+ * page's links were written with.
+ */
+export interface PageState {
+  queries: DehydratedState;
+  router: HydrationState;
+  language: TLocale;
+  origin: string;
+}
+
+export function readPageState(): PageState | null {
+  const element = document.getElementById(PAGE_STATE_ID);
+  if (!element?.textContent) return null;
+  return JSON.parse(element.textContent) as PageState;
+}

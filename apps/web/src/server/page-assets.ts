@@ -1,0 +1,75 @@
+import type { BuiltChunk } from '@makazi/contracts/page-rendering';
+import type { TLocale } from '@makazi/contracts/common-values';
+import type { TServerPage } from '../app/router';
+import { NAMESPACES } from '../lib/i18n';
+
+/** The source module of each server-rendered page's lazy route, as the build manifest names it. */
+export const PAGE_MODULES: Record<Exclude<TServerPage, 'redirect'>, string> = {
+  home: 'src/app/routes/home.tsx',
+  list: 'src/app/routes/list.tsx',
+  detail: 'src/app/routes/detail.tsx',
+  details: 'src/app/routes/details-redirect.tsx',
+};
+
+export interface PageAssets {
+  /** Stylesheets of the page's route, beyond the ones index.html already links. */
+  stylesheets: string[];
+  /** Scripts the browser will ask for as soon as the app starts: fetched alongside the entry. */
+  modulePreloads: string[];
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export function assetTags(assets: PageAssets): string {
+  return [
+    ...assets.stylesheets.map(
+      (href) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(href)}">`,
+    ),
+    ...assets.modulePreloads.map(
+      (href) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(href)}">`,
+    ),
+  ].join('');
+}
+
+/**
+ * Reads the build manifest once: for each page and language, the files its first render needs
+ * that index.html does not already name (the entry and its imports are there): the route's chunk
+ * and its imports, their CSS, and the start locale files. Without them the browser would find
+ * them one after another, each a round trip on 3G, and hydration would wait.
+ */
+export function createPageAssets(manifest: Record<string, BuiltChunk>) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The web build manifest has no entry chunk');
+
+  function withImports(key: string, into = new Set<string>()): Set<string> {
+    if (into.has(key)) return into;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is not in the web build manifest`);
+    into.add(key);
+    for (const child of chunk.imports ?? []) withImports(child, into);
+    return into;
+  }
+
+  const inIndexHtml = withImports(entryKey);
+  const cache = new Map<string, PageAssets>();
+
+  return function pageAssets(page: keyof typeof PAGE_MODULES, language: TLocale): PageAssets {
+    const cacheKey = `${page}:${language}`;
+    const known = cache.get(cacheKey);
+    if (known) return known;
+    const keys = [...withImports(PAGE_MODULES[page])].filter((key) => !inIndexHtml.has(key));
+    const locales = NAMESPACES.map((namespace) => `src/locales/${language}/${namespace}.json`);
+    const assets: PageAssets = {
+      stylesheets: [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))],
+      modulePreloads: [...keys, ...locales].map((key) => {
+        const chunk = manifest[key];
+        if (!chunk) throw new Error(`"${key}" is not in the web build manifest`);
+        return chunk.file;
+      }),
+    };
+    cache.set(cacheKey, assets);
+    return assets;
+  };
+}

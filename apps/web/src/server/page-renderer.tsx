@@ -1,0 +1,141 @@
+import { StrictMode, type ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  type HydrationState,
+  type StaticHandlerContext,
+} from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { LOCALES, type TLocale } from '@makazi/contracts/common-values';
+import type {
+  BuiltChunk,
+  PageRenderRequest,
+  PageRenderResult,
+  PageRenderer,
+} from '@makazi/contracts/page-rendering';
+import { AppProvider } from '../app/provider';
+import { createRoutes, type PageHandle } from '../app/router';
+import { createI18n } from '../lib/i18n';
+import { jsonForHtml } from '../lib/json-for-html';
+import { PAGE_STATE_ID, type PageState } from '../lib/page-state';
+import { createQueryClient } from '../lib/query-client';
+import { SiteOriginProvider } from '../lib/site-origin';
+import { localeResources } from './locale-resources';
+import { assetTags, createPageAssets } from './page-assets';
+import { createPageTemplate } from './page-template';
+import { serverLoaders } from './server-loaders';
+
+/**
+ * Where the rendered app's own markup starts (RootLayout's outer element): React writes the
+ * page's head tags (title, meta, canonical and alternate links) ahead of it, and they go to the
+ * document's head.
+ */
+const APP_START = '<div id="app" ';
+
+/** The router's errors as plain objects the browser's router accepts (isRouteErrorResponse). */
+function serializableErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([routeId, error]) => [
+      routeId,
+      isRouteErrorResponse(error)
+        ? {
+            status: error.status,
+            statusText: error.statusText,
+            internal: false,
+            data: error.data as unknown,
+          }
+        : { status: 500, statusText: 'Internal Server Error', internal: false, data: null },
+    ]),
+  );
+}
+
+async function renderToHtml(app: ReactNode): Promise<string> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(app, {
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  // Everything the page shows was read before rendering, so the whole page is ready at once.
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failure !== undefined) {
+    throw failure instanceof Error ? failure : new Error(String(failure));
+  }
+  return html;
+}
+
+export function createPageRendererFromBuild(build: {
+  template: string;
+  manifest: Record<string, BuiltChunk>;
+}): PageRenderer {
+  const template = createPageTemplate(build.template);
+  const pageAssets = createPageAssets(build.manifest);
+  // Read-only after start: a rendering never changes its instance's language.
+  const instances = new Map<TLocale, Promise<I18n>>(
+    LOCALES.map((language) => [language, createI18n({ language, resources: localeResources })]),
+  );
+
+  async function render(request: PageRenderRequest): Promise<PageRenderResult> {
+    const queryClient = createQueryClient();
+    const routes = createRoutes(queryClient, serverLoaders(queryClient, request.data));
+    const url = new URL(request.url, request.origin);
+    const matches = matchRoutes(routes, url.pathname);
+    const page = (matches?.at(-1)?.route.handle as PageHandle | undefined)?.serverPage;
+    if (!page) return { kind: 'shell' };
+
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) {
+      const location = context.headers.get('Location');
+      if (location && context.status >= 300 && context.status < 400) {
+        return { kind: 'redirect', status: context.status, location };
+      }
+      throw new Error(`A page loader answered ${context.status} without a redirect`);
+    }
+    if (page === 'redirect') throw new Error(`${url.pathname} should have redirected`);
+
+    const i18n = await instances.get(request.language)!;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = await renderToHtml(
+      <StrictMode>
+        <AppProvider i18n={i18n} queryClient={queryClient}>
+          <SiteOriginProvider origin={request.origin}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </SiteOriginProvider>
+        </AppProvider>
+      </StrictMode>,
+    );
+    const appStart = html.indexOf(APP_START);
+    if (appStart < 0) throw new Error('The rendered page lacks the app layout it is hydrated into');
+
+    const state: PageState = {
+      queries: dehydrate(queryClient),
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializableErrors(context.errors),
+      },
+      language: request.language,
+      origin: request.origin,
+    };
+    return {
+      kind: 'page',
+      status: context.statusCode,
+      html: template.page({
+        language: request.language,
+        head: assetTags(pageAssets(page, request.language)) + html.slice(0, appStart),
+        body: html.slice(appStart),
+        state: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(state)}</script>`,
+      }),
+    };
+  }
+
+  return { render, shell: (language) => template.shell(language) };
+}

@@ -1,0 +1,85 @@
+import type { TLocale } from './common-values';
+import type { TSiteResponse } from './site';
+import type { TPropertySort, TPropertyType } from './property-values';
+
+/*
+ * The contract between the API server and the web app's server renderer (apps/web/src/
+ * entry-server.tsx, built to apps/web/dist/.ssr): the server hands over the request and a way to
+ * read the catalogue, the renderer answers a page, a redirect, or "not mine" (the client-rendered
+ * shell). Plain types: both sides are our code, in one process.
+ */
+
+/**
+ * One rule for the whole site (decision 034): every public page exists in each language at its
+ * own URL, `?lang=sw` and `?lang=en`; the URL without it is the x-default, in the language the
+ * visitor chose before (this cookie) or their browser asks for.
+ */
+export const LANGUAGE_QUERY_PARAM = 'lang';
+export const LANGUAGE_COOKIE = 'makazi_lang';
+
+/** A page of the public catalogue as GET /api/properties answers it: the JSON array, ready. */
+export interface CataloguePageData {
+  json: string;
+  nextCursor: string | null;
+}
+
+export interface CatalogueListQuery {
+  type?: TPropertyType;
+  search?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort: TPropertySort;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * What a server-rendered page may read, as the public sees it: never anything personal, so a
+ * rendered page can be shared by every visitor.
+ */
+export interface PageDataSource {
+  /** null: the cursor does not fit the query (GET /api/properties answers it a 400). */
+  listProperties(query: CatalogueListQuery): Promise<CataloguePageData | null>;
+  /** The public listing as GET /api/properties/{id} answers it anonymously; null when not public. */
+  getProperty(id: string): Promise<string | null>;
+  siteInfo(): TSiteResponse;
+}
+
+export interface PageRenderRequest {
+  /** Path and query string as requested. */
+  url: string;
+  /** The origin absolute links name (canonical, hreflang, og:url). */
+  origin: string;
+  language: TLocale;
+  data: PageDataSource;
+}
+
+export type PageRenderResult =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not a server-rendered page: the server sends the client-rendered shell. */
+  | { kind: 'shell' };
+
+/** A chunk of Vite's build manifest (dist/.vite/manifest.json), as far as pages need it. */
+export interface BuiltChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** What apps/web/dist/.ssr/entry-server.js exports. */
+export interface PageRendererModule {
+  createPageRenderer(build: {
+    /** The built dist/index.html. */
+    template: string;
+    manifest: Record<string, BuiltChunk>;
+  }): PageRenderer;
+}
+
+export interface PageRenderer {
+  render(request: PageRenderRequest): Promise<PageRenderResult>;
+  /** The client-rendered shell (index.html) in a language: for every page the server does not render. */
+  shell(language: TLocale): string;
+}
