@@ -66,7 +66,9 @@ async function renderToHtml(app: ReactNode): Promise<string> {
   await stream.allReady;
   const html = await new Response(stream).text();
   if (failure !== undefined) {
-    throw failure instanceof Error ? failure : new Error(String(failure));
+    throw failure instanceof Error
+      ? failure
+      : new Error('The page could not be rendered', { cause: failure });
   }
   return html;
 }
