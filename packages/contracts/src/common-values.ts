@@ -40,3 +40,11 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export function isErrorCode(value: unknown): value is TErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * One rule for the whole site (decision 034): every public page exists in each language at its
+ * own URL, `?lang=sw` and `?lang=en`; the URL without it is the x-default, in the language the
+ * visitor chose before (this cookie) or their browser asks for.
+ */
+export const LANGUAGE_QUERY_PARAM = 'lang';
+export const LANGUAGE_COOKIE = 'makazi_lang';

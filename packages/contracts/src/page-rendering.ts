@@ -9,14 +9,6 @@ import type { TPropertySort, TPropertyType } from './property-values';
  * shell). Plain types: both sides are our code, in one process.
  */
 
-/**
- * One rule for the whole site (decision 034): every public page exists in each language at its
- * own URL, `?lang=sw` and `?lang=en`; the URL without it is the x-default, in the language the
- * visitor chose before (this cookie) or their browser asks for.
- */
-export const LANGUAGE_QUERY_PARAM = 'lang';
-export const LANGUAGE_COOKIE = 'makazi_lang';
-
 /** A page of the public catalogue as GET /api/properties answers it: the JSON array, ready. */
 export interface CataloguePageData {
   json: string;

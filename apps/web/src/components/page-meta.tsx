@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type TLocale } from '@makazi/contracts/common-values';
-import { LANGUAGE_QUERY_PARAM } from '@makazi/contracts/page-rendering';
+import { LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { useSiteOrigin } from '../lib/site-origin';
 
 /** Open Graph's locale names: a language and the country the site serves. */

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, type TLocale } from '@makazi/contracts/common-values';
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/page-rendering';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { setApiLanguage } from './api-client';
 
 /** Loaded at start: what the public pages and the header need. */

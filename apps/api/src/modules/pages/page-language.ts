@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isLocale, type TLocale } from '@makazi/contracts/common-values';
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/page-rendering';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 
 export interface PageLanguage {
   language: TLocale;

@@ -46,7 +46,27 @@ describe('language switch', () => {
     expect(screen.getByRole('link', { name: 'MATANGAZO' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SW' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sw');
+    // The cookie the server renders the next page's language by (decision 034).
+    expect(document.cookie).toContain('makazi_lang=sw');
     expect(document.documentElement.lang).toBe('sw');
+  });
+
+  it('starts in the language the cookie names, before local storage and the browser', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    document.cookie = 'makazi_lang=sw; Path=/';
+    const i18n = await createI18n({ resources: testResources });
+    expect(i18n.language).toBe('sw');
+  });
+
+  it('starts in the language the URL names, before any choice', async () => {
+    document.cookie = 'makazi_lang=sw; Path=/';
+    window.history.replaceState(null, '', '/home?lang=en');
+    try {
+      const i18n = await createI18n({ resources: testResources });
+      expect(i18n.language).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('starts in the stored language on the next visit', async () => {

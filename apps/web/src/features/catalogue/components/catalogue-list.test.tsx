@@ -115,7 +115,11 @@ describe('CatalogueList', () => {
     await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
     await screen.findByText('First page house');
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const more = screen.getByRole('link', { name: 'Load more' });
+    // Without JavaScript (and for crawlers) the link opens the next page on its own.
+    expect(more).toHaveAttribute('href', '/lease?cursor=cursor-2');
+    expect(more).toHaveAttribute('rel', 'next');
+    await user.click(more);
 
     expect(await screen.findByText('Second page house')).toBeInTheDocument();
     expect(screen.getByText('First page house')).toBeInTheDocument();
@@ -123,7 +127,24 @@ describe('CatalogueList', () => {
     expect(last?.searchParams.get('cursor')).toBe('cursor-2');
     expect(last?.searchParams.get('type')).toBe('Rent');
     // The second page had no Link header: the end is reached.
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('starts at the cursor a next-page link carries, with a way back to the first page', async () => {
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, {
+      url: '/lease?sort=priceLowHigh&cursor=cursor-2',
+      path: '/lease',
+    });
+    expect(await screen.findByText('Second page house')).toBeInTheDocument();
+    expect(screen.queryByText('First page house')).not.toBeInTheDocument();
+    const first = requestedUrls(fetchMock).find((url) => url.pathname === '/api/properties');
+    expect(first?.searchParams.get('cursor')).toBe('cursor-2');
+    expect(first?.searchParams.get('sort')).toBe('priceLowHigh');
+    expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute(
+      'href',
+      '/lease?sort=priceLowHigh',
+    );
   });
 
   it('says so when there are no listings', async () => {
