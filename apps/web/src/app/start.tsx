@@ -1,0 +1,64 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { RouterProvider, matchRoutes, type RouteObject } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
+import { adoptStoredLanguage, createI18n, detectLanguage, switchLanguage } from '../lib/i18n';
+import { readPageState } from '../lib/page-state';
+import { createQueryClient } from '../lib/query-client';
+import { SiteOriginProvider } from '../lib/site-origin';
+import { AppProvider } from './provider';
+import { createAppRouter, createRoutes } from './router';
+
+/**
+ * The lazy routes of the first page, loaded before hydrating: the router would otherwise render
+ * their fallback over the server's markup.
+ */
+async function loadFirstPageRoutes(routes: RouteObject[]): Promise<void> {
+  const lazy = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Starts the app in `container`. A page the server rendered carries what it was rendered from
+ * (lib/page-state.ts): hydrating from the same data renders the same markup, and nothing is asked
+ * for again. Any other page (the shell) is rendered here.
+ */
+export async function startApp(
+  container: HTMLElement,
+  { onRecoverableError }: Pick<RootOptions, 'onRecoverableError'> = {},
+): Promise<void> {
+  const pageState = readPageState();
+  const queryClient = createQueryClient();
+  if (pageState) hydrate(queryClient, pageState.queries);
+  const routes = createRoutes(queryClient);
+
+  // Started together: the language files, the page's code chunk and (client-rendered) its API
+  // data, which a router made at once starts fetching.
+  const [i18n, router] = await Promise.all([
+    createI18n({ language: pageState?.language ?? detectLanguage() }),
+    pageState
+      ? loadFirstPageRoutes(routes).then(() => createAppRouter(routes, pageState.router))
+      : createAppRouter(routes, undefined),
+  ]);
+  const app = (
+    <StrictMode>
+      <AppProvider i18n={i18n} queryClient={queryClient}>
+        <SiteOriginProvider origin={pageState?.origin ?? window.location.origin}>
+          <RouterProvider router={router} />
+        </SiteOriginProvider>
+      </AppProvider>
+    </StrictMode>
+  );
+  if (!pageState) {
+    createRoot(container, { onRecoverableError }).render(app);
+    return;
+  }
+  hydrateRoot(container, app, { onRecoverableError });
+  const stored = adoptStoredLanguage(pageState.language);
+  if (stored) await switchLanguage(i18n, stored);
+}

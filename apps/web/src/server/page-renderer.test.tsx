@@ -1,0 +1,313 @@
+import { act } from 'react';
+import { within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  BuiltChunk,
+  CatalogueListQuery,
+  PageDataSource,
+  PageRenderResult,
+} from '@makazi/contracts/page-rendering';
+import type { TProperty } from '@makazi/contracts/properties';
+import { startApp } from '../app/start';
+import { NAMESPACES } from '../lib/i18n';
+import { PAGE_STATE_ID, type PageState } from '../lib/page-state';
+import {
+  makeApartment,
+  makeHouseForSale,
+  makeLand,
+  makePhotos,
+  makeRent,
+} from '../testing/fixtures';
+import { mockFetch } from '../testing/test-utils';
+import { createPageRendererFromBuild } from './page-renderer';
+
+const ORIGIN = 'https://makazi.example';
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The shell's description" />
+    <title>Makazi</title>
+    <script type="module" crossorigin src="/assets/main.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const chunk = (file: string, extra: Partial<BuiltChunk> = {}): BuiltChunk => ({ file, ...extra });
+const MANIFEST: Record<string, BuiltChunk> = {
+  'src/main.tsx': chunk('assets/main.js', { isEntry: true, imports: ['_vendor.js'] }),
+  '_vendor.js': chunk('assets/vendor.js'),
+  'src/app/routes/home.tsx': chunk('assets/home.js', {
+    imports: ['_vendor.js', '_catalogue.js'],
+    css: ['assets/home.css'],
+  }),
+  '_catalogue.js': chunk('assets/catalogue.js', { css: ['assets/catalogue.css'] }),
+  'src/app/routes/list.tsx': chunk('assets/list.js', { imports: ['_catalogue.js'] }),
+  'src/app/routes/detail.tsx': chunk('assets/detail.js', { css: ['assets/detail.css'] }),
+  'src/app/routes/details-redirect.tsx': chunk('assets/details-redirect.js'),
+  ...Object.fromEntries(
+    ['en', 'sw'].flatMap((language) =>
+      NAMESPACES.map((namespace) => [
+        `src/locales/${language}/${namespace}.json`,
+        chunk(`assets/${namespace}-${language}.js`),
+      ]),
+    ),
+  ),
+};
+
+const rent = makeRent({
+  title: 'Nyumba Sinza',
+  price: 450_000,
+  photos: makePhotos(['picha_nje', 'picha_chumba']),
+});
+const land = makeLand({ title: 'Kiwanja Bagamoyo' });
+const catalogue: TProperty[] = [rent, land, makeApartment(), makeHouseForSale()];
+
+/** The catalogue as the API reads it: pages of the listings of a type, one cursor deep. */
+function fakeSource(
+  listings: TProperty[] = catalogue,
+): PageDataSource & { queries: CatalogueListQuery[] } {
+  const queries: CatalogueListQuery[] = [];
+  return {
+    queries,
+    listProperties(query) {
+      queries.push(query);
+      if (query.cursor !== undefined && query.cursor !== 'page-2') return Promise.resolve(null);
+      const items = listings.filter((listing) => !query.type || listing.type === query.type);
+      return Promise.resolve({
+        json: JSON.stringify(query.cursor ? [] : items),
+        nextCursor: query.cursor ? null : 'page-2',
+      });
+    },
+    getProperty(id) {
+      const listing = listings.find((candidate) => candidate.id === id);
+      return Promise.resolve(listing ? JSON.stringify(listing) : null);
+    },
+    siteInfo: () => ({ demo: false }),
+  };
+}
+
+const renderer = createPageRendererFromBuild({ template: TEMPLATE, manifest: MANIFEST });
+
+async function renderPage(url: string, source = fakeSource(), language: 'en' | 'sw' = 'en') {
+  return renderer.render({ url, origin: ORIGIN, language, data: source });
+}
+
+async function page(url: string, source?: ReturnType<typeof fakeSource>, language?: 'en' | 'sw') {
+  const result = await renderPage(url, source, language);
+  if (result.kind !== 'page') throw new Error(`${url} answered ${result.kind}`);
+  return result;
+}
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+function headOf(result: Extract<PageRenderResult, { kind: 'page' }>) {
+  const doc = parse(result.html);
+  const meta = (selector: string) => doc.head.querySelector(selector)?.getAttribute('content');
+  return { doc, meta };
+}
+
+describe('the server renderer', () => {
+  it('renders home with its listings, its head tags and the state it hydrates from', async () => {
+    const result = await page('/home');
+    expect(result.status).toBe(200);
+    const { doc, meta } = headOf(result);
+    expect(doc.documentElement.lang).toBe('en');
+    // The page's own title and description replace the shell's.
+    expect(doc.head.querySelectorAll('title')).toHaveLength(1);
+    expect(doc.title).toBe('Makazi: land and houses to rent or buy in Tanzania');
+    expect(doc.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(meta('meta[name="description"]')).toMatch(/TZS/);
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${ORIGIN}/home?lang=en`,
+    );
+    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+      link.getAttribute('hreflang'),
+      link.getAttribute('href'),
+    ]);
+    expect(alternates).toEqual([
+      ['en', `${ORIGIN}/home?lang=en`],
+      ['sw', `${ORIGIN}/home?lang=sw`],
+      ['x-default', `${ORIGIN}/home`],
+    ]);
+    // The route's code and styles are named up front, beside the entry index.html names.
+    const links = [...doc.head.querySelectorAll('link')].map(
+      (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
+    );
+    expect(links).toEqual(
+      expect.arrayContaining([
+        'stylesheet /assets/home.css',
+        'stylesheet /assets/catalogue.css',
+        'modulepreload /assets/home.js',
+        'modulepreload /assets/common-en.js',
+      ]),
+    );
+    expect(links).not.toContain('modulepreload /assets/vendor.js');
+    // Content in the HTML itself: the listings' titles and prices.
+    const root = doc.getElementById('root');
+    expect(root?.textContent).toContain('Nyumba Sinza');
+    expect(root?.textContent).toContain('TZS 450,000');
+    const state = JSON.parse(doc.getElementById(PAGE_STATE_ID)?.textContent ?? '') as PageState;
+    expect(state.language).toBe('en');
+    expect(state.origin).toBe(ORIGIN);
+    expect(state.queries.queries.map((query) => query.queryKey)).toEqual(
+      expect.arrayContaining([['site'], ['properties', 'carousel', 'Rent']]),
+    );
+  });
+
+  it('renders a page in the language asked for, with that language in its canonical URL', async () => {
+    const { doc } = headOf(await page('/lease', undefined, 'sw'));
+    expect(doc.documentElement.lang).toBe('sw');
+    expect(doc.title).toBe('Nyumba za Kupanga · Makazi');
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${ORIGIN}/lease?lang=sw`,
+    );
+    expect(doc.head.querySelector('link[href$="common-sw.js"]')).not.toBeNull();
+  });
+
+  it('renders a list page from its query, with a next-page link and search results kept out of indexes', async () => {
+    const source = fakeSource();
+    const { doc } = headOf(
+      await page('/lease?search=Sinza&sort=priceLowHigh&utm_source=whatsapp', source),
+    );
+    expect(source.queries).toEqual([
+      expect.objectContaining({ type: 'Rent', search: 'Sinza', sort: 'priceLowHigh', limit: 12 }),
+    ]);
+    // Tracking tags are not part of the page; the search is, and keeps it out of the index.
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${ORIGIN}/lease?search=Sinza&sort=priceLowHigh&lang=en`,
+    );
+    expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, follow',
+    );
+    const next = doc.querySelector('a[rel="next"]');
+    expect(next?.getAttribute('href')).toBe(
+      '/lease?search=Sinza&sort=priceLowHigh&utm_source=whatsapp&cursor=page-2',
+    );
+    // The search form works as a plain GET form, with the sort select sent along.
+    const form = doc.querySelector('form[role="search"]');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(doc.querySelector(`select[name="sort"]`)?.getAttribute('form')).toBe(
+      form?.getAttribute('id'),
+    );
+  });
+
+  it('sends a cursor that no longer fits back to the first page', async () => {
+    expect(await renderPage('/lease?sort=new&cursor=stale')).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/lease?sort=new',
+    });
+  });
+
+  it('renders a detail page with link-preview tags and escaped JSON-LD', async () => {
+    const hostile = makeRent({
+      title: '</script><script>alert(1)</script>',
+      description: 'Nzuri & safi <b>sana</b>',
+      price: 450_000,
+      photos: makePhotos(['picha_nje']),
+    });
+    const result = await page(`/lease/${hostile.id}`, fakeSource([hostile]));
+    expect(result.html).not.toContain('<script>alert(1)');
+    const { doc, meta } = headOf(result);
+    expect(doc.title).toBe('</script><script>alert(1)</script> · Makazi');
+    expect(meta('meta[property="og:title"]')).toBe('</script><script>alert(1)</script> · Makazi');
+    expect(meta('meta[property="og:description"]')).toMatch(
+      /^Rent · TZS 450,000 per month · Mikocheni, Kinondoni, Dar es Salaam\. Nzuri & safi <b>sana<\/b>/,
+    );
+    expect(meta('meta[property="og:url"]')).toBe(`${ORIGIN}/lease/${hostile.id}?lang=en`);
+    expect(meta('meta[property="og:locale"]')).toBe('en_TZ');
+    expect(meta('meta[property="og:image"]')).toBe(
+      `${ORIGIN}/social-images/${hostile.photos[0]?.id}.jpg`,
+    );
+    expect(meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(meta('meta[property="og:image:height"]')).toBe('630');
+    expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    const scripts = doc.querySelectorAll('script[type="application/ld+json"]');
+    expect(scripts).toHaveLength(1);
+    const listing = JSON.parse(scripts[0]?.textContent ?? '') as Record<string, unknown>;
+    expect(listing).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateListing',
+      name: hostile.title,
+      offers: { '@type': 'Offer', price: 450_000, priceCurrency: 'TZS' },
+      address: { '@type': 'PostalAddress', addressRegion: 'Dar es Salaam', addressCountry: 'TZ' },
+    });
+    // The page's state is data, not script, and holds the title as text.
+    const state = JSON.parse(doc.getElementById(PAGE_STATE_ID)?.textContent ?? '') as PageState;
+    expect(JSON.stringify(state)).toContain(hostile.title);
+  });
+
+  it('answers an unknown listing with a 404 page', async () => {
+    const result = await page('/lease/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5');
+    expect(result.status).toBe(404);
+    expect(parse(result.html).querySelector('h1')?.textContent).toBe('Listing not found');
+    expect((await page('/lease/not-an-id')).status).toBe(404);
+  });
+
+  it('moves a listing opened at another type’s address to its own, for good', async () => {
+    expect(await renderPage(`/land/${rent.id}`)).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: `/lease/${rent.id}`,
+    });
+    expect(await renderPage(`/details/${land.id}`)).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: `/land/${land.id}`,
+    });
+  });
+
+  it('redirects / and unknown paths to /home (spec 2), and leaves the other pages to the shell', async () => {
+    for (const url of ['/', '/no/such/page?x=1']) {
+      expect(await renderPage(url)).toEqual({ kind: 'redirect', status: 302, location: '/home' });
+    }
+    for (const url of ['/login', '/posts', '/admin', '/plan/30']) {
+      expect(await renderPage(url)).toEqual({ kind: 'shell' });
+    }
+    expect(renderer.shell('sw')).toContain('<html lang="sw"');
+  });
+});
+
+describe('a rendered page in the browser', () => {
+  let recoverable: unknown[];
+  beforeEach(() => {
+    recoverable = [];
+  });
+  afterEach(() => {
+    document.open();
+    document.close();
+    window.history.replaceState(null, '', '/');
+  });
+
+  async function hydrate(url: string, source = fakeSource()) {
+    const { html } = await page(url, source);
+    window.history.replaceState(null, '', url);
+    document.open();
+    document.write(html);
+    document.close();
+    const fetchMock = mockFetch(() => new Response('{}', { status: 500 }));
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no root');
+    await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
+    return fetchMock;
+  }
+
+  it.each(['/home', '/lease?sort=priceLowHigh', `/lease/${rent.id}`])(
+    'hydrates %s as rendered, without asking the API again',
+    async (url) => {
+      const fetchMock = await hydrate(url);
+      expect(recoverable).toEqual([]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      // document.write replaced the body `screen` was bound to: query the new one.
+      expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);
+      // One title: React took over the server's head tags instead of adding its own.
+      expect(document.head.querySelectorAll('title')).toHaveLength(1);
+      expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    },
+  );
+});
