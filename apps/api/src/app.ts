@@ -53,7 +53,7 @@ import { createLocationsRepository } from './modules/locations/locations.reposit
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
 import { createMediaRepository } from './modules/media/media.repository';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes, socialImageRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
@@ -395,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   registerMediaFiles(app, storage);
+  await app.register(socialImageRoutes, { service: media });
   await registerWebApp(app, config.webDistDir);
 
   appDatabases.set(app, database);

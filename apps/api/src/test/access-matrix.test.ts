@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminMfaChallenge, TAdminTwoStepSetup } from '@makazi/contracts/admin-two-step';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import { socialImagePath } from '@makazi/contracts/social-image';
 import { pendingChanges } from '../db/schema';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
@@ -73,6 +74,9 @@ let promotionPlanId: string;
 let ownerPaymentId: string;
 let jpeg: Buffer;
 const MEDIA_KEY = 'photos/access-matrix/0-768.webp';
+/** A photo of the approved listing (its largest variant stored), and one of a listing in review. */
+let approvedPhotoId: string;
+let reviewPhotoId: string;
 const PAYER_PHONE = '0712345678';
 
 function headersOf(caller: Caller): Record<string, string> {
@@ -228,6 +232,19 @@ const TABLE: Row[] = [
     route: 'GET /media/*',
     expect: ALL(200),
     request: get(`/media/${MEDIA_KEY}`),
+  },
+  {
+    route: 'GET /social-images/:file',
+    variant: 'a photo of an approved listing',
+    expect: ALL(200),
+    request: () => ({ url: socialImagePath(approvedPhotoId) }),
+    check: (_caller, res) => expect(res.headers['content-type']).toBe('image/jpeg'),
+  },
+  {
+    route: 'GET /social-images/:file',
+    variant: 'a photo of a listing in review: no preview, even for its owner',
+    expect: ALL(404),
+    request: () => ({ url: socialImagePath(reviewPhotoId) }),
   },
 
   // ------------------------------------------------------------ sign-in (a bearer token changes nothing)
@@ -654,7 +671,9 @@ beforeAll(async () => {
   chain = await insertLocationChain(t.db);
   approved = await ownListing('approved');
   pending = await ownListing('pending');
-  await insertPhoto(t.db, approved.id);
+  const approvedPhoto = await insertPhoto(t.db, approved.id);
+  approvedPhotoId = approvedPhoto.id;
+  reviewPhotoId = (await insertPhoto(t.db, (await ownListing('pending')).id)).id;
   const features = { en: ['See owners’ phone numbers'], sw: ['Ona namba za wamiliki'] };
   subscriptionPlanId = (
     await insertPlan(t.db, { kind: 'subscription', durationDays: 30, priceTzs: 10_000, features })
@@ -677,6 +696,17 @@ beforeAll(async () => {
   expect(bought.statusCode, bought.body).toBe(202);
   ownerPaymentId = bought.json<TPaymentAccepted>().paymentId;
   await t.storage.put(MEDIA_KEY, Buffer.from('RIFF\0\0\0\0WEBPVP8 fake'), 'image/webp');
+  const largest = approvedPhoto.variants.at(-1)!;
+  const background = { r: 60, g: 140, b: 90 };
+  await t.storage.put(
+    largest.key,
+    await sharp({
+      create: { width: largest.width, height: largest.height, channels: 3, background },
+    })
+      .webp()
+      .toBuffer(),
+    'image/webp',
+  );
   jpeg = await sharp({
     create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } },
   })

@@ -11,6 +11,7 @@ import {
   wards,
 } from '../../db/schema';
 import { createAccessRepository, type AccessRepository } from '../access/access.repository';
+import { photoFileKeys } from '../media/photo-files';
 import type { ListingFacts } from './listing-rules';
 import type { LiveColumns } from './pending-change';
 import {
@@ -81,7 +82,7 @@ export interface PhotoRecord {
   id: string;
   label: TPictureLabel;
   position: number;
-  /** Storage keys of the photo's files. */
+  /** Storage keys of the photo's files: its variants and its link-preview image. */
   keys: string[];
 }
 
@@ -249,7 +250,7 @@ export function createListingsRepository(db: Database): ListingsRepository {
         .orderBy(ph.position);
       return rows.map(({ variants, ...photo }) => ({
         ...photo,
-        keys: variants.map((variant) => variant.key),
+        keys: photoFileKeys({ id: photo.id, variants }),
       }));
     },
 

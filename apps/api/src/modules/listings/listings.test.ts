@@ -9,6 +9,7 @@ import {
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { mediaUploads, propertyPhotos } from '../../db/schema';
+import { photoFileKeys } from '../media/photo-files';
 import {
   findPropertyRow,
   insertLocationChain,
@@ -557,7 +558,8 @@ describe('PATCH /api/properties/:id', () => {
       .select({ key: mediaUploads.key })
       .from(mediaUploads)
       .where(eq(mediaUploads.propertyId, listing.id));
-    expect(journal.map((j) => j.key).sort()).toEqual(photo.variants.map((v) => v.key).sort());
+    // Its variants and its preview image (rendered or not): every file a photo row may own.
+    expect(journal.map((j) => j.key).sort()).toEqual(photoFileKeys(photo).sort());
   });
 
   it('refuses to remove a photo of another listing', async () => {

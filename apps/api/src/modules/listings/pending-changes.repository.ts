@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaUploads, pendingChanges, properties, propertyPhotos } from '../../db/schema';
+import { photoFileKeys } from '../media/photo-files';
 import { renumberPhotos } from './listings.repository';
 import type { LivePhoto, PendingChangeState } from './pending-change';
 
@@ -99,8 +100,9 @@ export function createPendingChangesRepository(db: Database): PendingChangesRepo
         const removed = await db
           .delete(ph)
           .where(and(eq(ph.propertyId, propertyId), inArray(ph.id, change.removedPhotoIds)))
-          .returning({ variants: ph.variants });
-        orphanKeys = removed.flatMap((photo) => photo.variants.map((v) => v.key));
+          .returning({ id: ph.id, variants: ph.variants });
+        // A live photo may have had its preview image rendered: it goes with the variants.
+        orphanKeys = removed.flatMap((photo) => photoFileKeys(photo));
         await journal(db, propertyId, orphanKeys, now);
       }
       if (change.addedPhotos.length > 0) {

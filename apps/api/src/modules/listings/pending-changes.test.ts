@@ -9,6 +9,7 @@ import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import type { TProperty } from '@makazi/contracts/properties';
 import { mediaUploads, pendingChanges, propertyPhotos } from '../../db/schema';
+import { photoFileKeys } from '../media/photo-files';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import {
   insertLocationChain,
@@ -247,14 +248,12 @@ describe('reviewing the change', () => {
     ]);
     expect(await search('kijani Mbezi')).toContain(row.id);
     expect((await ownerView(row.id, owner)).pendingChange).toBeNull();
-    // The dropped photo's files are journaled for the media sweeper.
+    // The dropped photo's files (variants and preview image) are journaled for the media sweeper.
     const journal = await t.db
       .select()
       .from(mediaUploads)
       .where(eq(mediaUploads.propertyId, row.id));
-    expect(journal.map((entry) => entry.key).sort()).toEqual(
-      photos[4]!.variants.map((variant) => variant.key).sort(),
-    );
+    expect(journal.map((entry) => entry.key).sort()).toEqual(photoFileKeys(photos[4]!).sort());
     expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toContain(
       'your changes to "Nyumba ya kijani Mbezi" are now live',
     );

@@ -5,14 +5,15 @@ import type {
   TPropertyType,
 } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
-import { mediaUploads, properties, propertyPhotos } from '../../db/schema';
+import { catalogueEntries, mediaUploads, properties, propertyPhotos } from '../../db/schema';
 import { createAccessRepository, type AccessRepository } from '../access/access.repository';
 import type { PendingChangeState } from '../listings/pending-change';
 import { createPendingChangesRepository } from '../listings/pending-changes.repository';
 
 /*
  * SQL of photo uploads: the listing and the user an upload is checked against, the upload journal
- * (media_uploads), and the one transaction that records a request's photos.
+ * (media_uploads), and the one transaction that records a request's photos; and the photo a
+ * link-preview image is made from.
  */
 
 /** What an upload needs to know about its listing. */
@@ -81,6 +82,17 @@ export interface MediaRepository {
   ): Promise<T>;
   /** Journaled keys older than `olderThan`, oldest first. */
   journaledBefore(olderThan: Date, limit: number): Promise<string[]>;
+  /**
+   * A photo row's variants and whether its listing is in the public catalogue (has a
+   * catalogue_entries row, as GET /api/properties/{id} does); undefined for no such photo. Two
+   * primary-key lookups.
+   */
+  findPreviewSource(photoId: string): Promise<PreviewSource | undefined>;
+}
+
+export interface PreviewSource {
+  variants: { width: number; height: number; key: string }[];
+  isPublic: boolean;
 }
 
 const p = properties;
@@ -187,6 +199,18 @@ export function createMediaRepository(db: Database): MediaRepository {
         .orderBy(asc(mediaUploads.createdAt))
         .limit(limit);
       return rows.map((r) => r.key);
+    },
+
+    async findPreviewSource(photoId) {
+      const e = catalogueEntries;
+      // A join rather than exists (…): Drizzle writes a one-table select's columns unqualified,
+      // and both tables have a property_id.
+      const [row] = await db
+        .select({ variants: ph.variants, isPublic: sql<boolean>`${e.propertyId} is not null` })
+        .from(ph)
+        .leftJoin(e, eq(e.propertyId, ph.propertyId))
+        .where(eq(ph.id, photoId));
+      return row;
     },
   };
 }

@@ -1,10 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type FastifyPluginCallbackZod,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import { ZPropertyIdParams, ZViewerProperty } from '@makazi/contracts/listings';
 import { ZPictureLabel } from '@makazi/contracts/properties';
+import { SOCIAL_IMAGE_EXTENSION, SOCIAL_IMAGE_TYPE } from '@makazi/contracts/social-image';
 import { AppError, invalidField } from '../../lib/errors';
 import { errors, security } from '../../lib/route-schema';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';
@@ -184,4 +189,50 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
+};
+
+/** A photo's preview image never changes: a replaced photo gets a new id, hence a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Per client address. A preview is fetched about once per share, by the sharing phone (WhatsApp)
+ * or a platform's crawler: people sharing listings from behind one carrier-grade NAT address stay
+ * far below this (decision 016); a client walking photo ids is stopped at ten a second.
+ */
+const SOCIAL_IMAGE_LIMIT = { max: 600, timeWindow: '1 minute' };
+
+/** `<photo id>.jpg` (socialImagePath's last segment) as the photo id; a 400 for anything else. */
+const ZSocialImageParams = z.object({
+  file: z
+    .string()
+    .transform((file) =>
+      file.endsWith(SOCIAL_IMAGE_EXTENSION) ? file.slice(0, -SOCIAL_IMAGE_EXTENSION.length) : '',
+    )
+    .pipe(z.uuid(`must be a photo id followed by ${SOCIAL_IMAGE_EXTENSION}`)),
+});
+
+/**
+ * GET /social-images/<photo id>.jpg (socialImagePath): a photo's link-preview image, outside /api
+ * like /media, for the og:image of server-rendered pages. Not in the API description: it is no
+ * JSON API, and its only client is a link preview.
+ */
+export const socialImageRoutes: FastifyPluginCallbackZod<{
+  service: Pick<MediaService, 'socialImage'>;
+}> = (app, { service }, done) => {
+  app.get(
+    '/social-images/:file',
+    {
+      config: { rateLimit: SOCIAL_IMAGE_LIMIT },
+      schema: { hide: true, params: ZSocialImageParams },
+    },
+    async (request, reply) => {
+      const image = await service.socialImage(request.params.file);
+      return reply
+        .header('Cache-Control', IMMUTABLE)
+        .header('Content-Length', image.size)
+        .type(SOCIAL_IMAGE_TYPE)
+        .send(image.body);
+    },
+  );
+  done();
 };

@@ -37,6 +37,8 @@ import {
   type ProcessedPhoto,
   type StoredPhoto,
 } from './photo-processing';
+import { photoFileKeys } from './photo-files';
+import { createSocialImageService, type SocialImage } from './social-images.service';
 
 /*
  * Photo uploads (POST /api/properties/{id}/media), all or nothing per request, and crash-safe:
@@ -92,6 +94,8 @@ export interface MediaService {
    * whose cleanup failed, replaced photos whose deletion failed) and the entries themselves.
    */
   sweepOrphanUploads(olderThan: Date): Promise<{ deleted: number; failed: number }>;
+  /** The link-preview image of a public listing's photo (social-images.service.ts); 404 else. */
+  socialImage(photoId: string): Promise<SocialImage>;
 }
 
 export interface MediaLog {
@@ -107,8 +111,9 @@ export interface MediaServiceDeps {
   clock: Clock;
   log: MediaLog;
   /**
-   * Photos decoded at once in this process, across requests. sharp already spreads one photo
-   * over every core; two overlap one photo's I/O with another's CPU and bound memory.
+   * Photos decoded at once in this process, across requests, preview images included. sharp
+   * already spreads one photo over every core; two overlap one photo's I/O with another's CPU and
+   * bound memory.
    */
   concurrency?: number;
   /** The re-encoder (tests swap it); default processPhoto. */
@@ -178,7 +183,7 @@ export function planPhotoChanges(
   return {
     removePhotoIds: replaced.map((photo) => photo.id),
     insert,
-    orphanKeys: replaced.flatMap((photo) => photo.variants.map((v) => v.key)),
+    orphanKeys: replaced.flatMap((photo) => photoFileKeys(photo)),
     labelsAfter: [...kept.map((photo) => photo.label), ...uploads.map((u) => u.label)],
   };
 }
@@ -217,6 +222,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
   const reencode = deps.processPhoto ?? processPhoto;
   const concurrency = deps.concurrency ?? PHOTOS_AT_ONCE;
   const processing = createConcurrencyLimit(concurrency);
+  const socialImages = createSocialImageService({ repository, storage, log, processing });
 
   /**
    * Deletes files, then forgets the keys whose files are gone; the rest stay for the sweeper,
@@ -411,6 +417,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
 
   return {
     uploadPhotos,
+
+    socialImage: (photoId) => socialImages.get(photoId),
 
     async sweepOrphanUploads(olderThan) {
       let deleted = 0;

@@ -7,6 +7,7 @@ function stubService(sweep: MediaService['sweepOrphanUploads']): MediaService {
   return {
     uploadPhotos: () => Promise.reject(new Error('not used')),
     sweepOrphanUploads: sweep,
+    socialImage: () => Promise.reject(new Error('not used')),
   };
 }
 
