@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { apiGet, openSession, screenshot, type Session } from '../support/browser';
 import { cardIds, waitForCards } from '../support/catalogue';
 import { messages, text } from '../support/locales';
@@ -13,6 +14,38 @@ interface Listing {
 const en = messages('en', 'catalogue');
 const sw = messages('sw', 'catalogue');
 const carousels = ['Rent', 'Apartment', 'Land', 'HouseForSale'] as const;
+
+/** A carousel's list: where it is scrolled to, its slides' boxes and how many are whole in view. */
+function trackState(track: Locator) {
+  return track.evaluate((list) => {
+    const view = list.getBoundingClientRect();
+    const slides = [...list.children].map((slide) => slide.getBoundingClientRect());
+    const whole = slides.filter(
+      (box) => box.left >= view.left - 0.5 && box.right <= view.right + 0.5,
+    ).length;
+    const [first, second] = slides;
+    return {
+      scrollLeft: list.scrollLeft,
+      step: first && second ? second.left - first.left : 0,
+      whole,
+    };
+  });
+}
+
+/** Waits for a smooth scroll to come to rest and returns where it stopped. */
+async function scrollRest(track: Locator): Promise<number> {
+  let last = Number.NaN;
+  return until(
+    async () => {
+      const { scrollLeft } = await trackState(track);
+      const rested = scrollLeft === last;
+      last = scrollLeft;
+      return rested ? scrollLeft : undefined;
+    },
+    'the carousel to stop scrolling',
+    { everyMs: 150 },
+  );
+}
 
 describe('home page', () => {
   let session: Session;
@@ -38,6 +71,74 @@ describe('home page', () => {
     // In English too the carousels keep their fixed titles, most of them Swahili.
     expect(text(en, 'carousels.Rent')).toBe('Nyumba za Kupanga');
     await screenshot(page, 'home-carousels');
+  });
+
+  it('shows the spec’s slides per width and scrolls them a slide at a time', async () => {
+    const { page } = session;
+    try {
+      for (const [width, slides] of [
+        [360, 1],
+        [768, 2],
+        [1280, 3],
+        [1400, 5],
+        [1500, 4],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/home');
+        const carousel = page.getByTestId('carousel-Rent');
+        await waitForCards(carousel, `the Rent carousel at ${width}px`);
+        const track = carousel.getByRole('list', { name: text(en, 'carousels.Rent') });
+        const previous = carousel.getByRole('button', { name: text(en, 'carousel.previous') });
+        const next = carousel.getByRole('button', { name: text(en, 'carousel.next') });
+        // Laid out by the stylesheet alone: the server-rendered page has the same boxes.
+        expect((await trackState(track)).whole, `whole slides at ${width}px`).toBe(slides);
+        await until(
+          async () => ((await next.getAttribute('aria-disabled')) === 'false' ? true : undefined),
+          `Next enabled at ${width}px`,
+        );
+        expect(await previous.getAttribute('aria-disabled')).toBe('true');
+
+        const { step } = await trackState(track);
+        await next.click();
+        expect(await scrollRest(track)).toBeCloseTo(step, 0);
+        expect((await trackState(track)).whole).toBe(slides);
+        expect(await previous.getAttribute('aria-disabled')).toBe('false');
+        await previous.click();
+        expect(await scrollRest(track)).toBe(0);
+        await until(
+          async () =>
+            (await previous.getAttribute('aria-disabled')) === 'true' ? true : undefined,
+          `Previous disabled again at ${width}px`,
+        );
+
+        // The keyboard: Tab from the last whole card brings the next one into view, whole.
+        await carousel
+          .getByTestId('property-card')
+          .nth(slides - 1)
+          .locator('a')
+          .focus();
+        await page.keyboard.press('Tab');
+        await scrollRest(track);
+        const focused = await page.evaluate(() => {
+          const slide = document.activeElement?.closest('li');
+          const list = slide?.parentElement;
+          if (!slide || !list) return null;
+          const box = slide.getBoundingClientRect();
+          const view = list.getBoundingClientRect();
+          return {
+            index: [...list.children].indexOf(slide),
+            whole: box.left >= view.left - 0.5 && box.right <= view.right + 0.5,
+          };
+        });
+        expect(focused, `the card Tab reached at ${width}px`).toEqual({
+          index: slides,
+          whole: true,
+        });
+        await screenshot(page, `home-carousel-${width}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   });
 
   it('replaces the carousels with a grid of matching listings when searching', async () => {

@@ -4,7 +4,8 @@ import { afterEach } from 'vitest';
 import { closeAuthModal } from '../lib/auth-modal';
 import { clearSession } from '../lib/session';
 
-// jsdom has no layout engine: Swiper's breakpoints ask matchMedia, which jsdom lacks. Nothing matches.
+// jsdom lacks matchMedia, which the admin's narrow-screen hook and the carousels' reduced-motion
+// check ask. Nothing matches.
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,

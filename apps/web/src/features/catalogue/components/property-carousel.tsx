@@ -1,31 +1,20 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Swiper, SwiperSlide } from 'swiper/react';
-// A11y moves the carousel to a card that receives keyboard focus and lets Tab leave a looped carousel.
-import { A11y, Keyboard } from 'swiper/modules';
-import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
-import 'swiper/css';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { useCarouselProperties } from '../api/properties';
+import { scrollEnds, slideStep } from '../utils/carousel';
 import { PropertyCard } from './property-card';
 import './property-carousel.css';
 
 /*
- * The carousel widths are "up to" (max-width) limits: 1 centred slide up to 480,
- * 2 up to 768, 3 up to 1024 and 1280, 5 up to 1480, 4 above. Swiper's breakpoint keys are
- * min-widths, so each limit becomes the key one pixel above the previous one.
+ * A CSS scroll-snap carousel: a list that scrolls sideways, laid out by the stylesheet (slides
+ * per view by screen width, utils/carousel.ts), so the server-rendered page has its final layout
+ * and scrolls by touch, trackpad and keyboard with JavaScript off. Script only adds the arrows'
+ * behaviour. A card link that takes keyboard focus is scrolled into view by the browser.
  */
-export const CAROUSEL_BREAKPOINTS: Record<number, SwiperOptions> = {
-  481: { slidesPerView: 2, centeredSlides: false },
-  769: { slidesPerView: 3, centeredSlides: false },
-  1025: { slidesPerView: 3, centeredSlides: false },
-  1281: { slidesPerView: 5, centeredSlides: false },
-  1481: { slidesPerView: 4, centeredSlides: false },
-};
-const MAX_SLIDES_PER_VIEW = 5;
 
 export interface PropertyCarouselProps {
   type: TPropertyType;
@@ -33,15 +22,67 @@ export interface PropertyCarouselProps {
   first?: boolean;
 }
 
+/** Which ends of the list are in view, as bits: AT_START | AT_END. */
+const AT_START = 1;
+const AT_END = 2;
+/**
+ * Before the list is measured: on the server, at hydration (which must render what the server
+ * did) and with JavaScript off, where the arrows do nothing, both arrows are disabled.
+ */
+const UNMEASURED = AT_START | AT_END;
+
+function endsOf(track: HTMLElement | null): number {
+  if (!track) return UNMEASURED;
+  const { atStart, atEnd } = scrollEnds(track);
+  return (atStart ? AT_START : 0) | (atEnd ? AT_END : 0);
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function PropertyCarousel({ type, first = false }: PropertyCarouselProps) {
   const { t } = useTranslation('catalogue');
   const headingId = useId();
+  const trackId = useId();
   const query = useCarouselProperties(type);
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [track, setTrack] = useState<HTMLUListElement | null>(null);
   const slug = PROPERTY_TYPE_SLUGS[type];
   const properties = query.data ?? [];
-  // Swiper's loop clones slides and needs more of them than fit on screen.
-  const loop = properties.length > MAX_SLIDES_PER_VIEW;
+  // Read again on every render too, so new listings (a wider list, same scroll position) count.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!track) return () => {};
+      track.addEventListener('scroll', onChange, { passive: true });
+      window.addEventListener('resize', onChange, { passive: true });
+      return () => {
+        track.removeEventListener('scroll', onChange);
+        window.removeEventListener('resize', onChange);
+      };
+    },
+    [track],
+  );
+  const ends = useSyncExternalStore(
+    subscribe,
+    () => endsOf(track),
+    () => UNMEASURED,
+  );
+  const atStart = (ends & AT_START) !== 0;
+  const atEnd = (ends & AT_END) !== 0;
+
+  const scrollBySlide = (direction: -1 | 1) => {
+    const [firstSlide, secondSlide] = track?.children ?? [];
+    if (!track || !firstSlide || !secondSlide) return;
+    if (direction < 0 ? atStart : atEnd) return;
+    track.scrollBy({
+      left: slideStep(
+        firstSlide.getBoundingClientRect(),
+        secondSlide.getBoundingClientRect(),
+        direction,
+      ),
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  };
 
   return (
     <section aria-labelledby={headingId} data-testid={`carousel-${type}`} className="carousel">
@@ -51,11 +92,14 @@ export function PropertyCarousel({ type, first = false }: PropertyCarouselProps)
         </h2>
         {properties.length > 1 ? (
           <>
+            {/* aria-disabled, not disabled: a button pressed to the end keeps the keyboard focus. */}
             <button
               type="button"
               className="icon-btn carousel__arrow"
               aria-label={t('carousel.previous')}
-              onClick={() => swiper?.slidePrev()}
+              aria-controls={trackId}
+              aria-disabled={atStart}
+              onClick={() => scrollBySlide(-1)}
             >
               <ChevronLeftIcon />
             </button>
@@ -63,7 +107,9 @@ export function PropertyCarousel({ type, first = false }: PropertyCarouselProps)
               type="button"
               className="icon-btn carousel__arrow"
               aria-label={t('carousel.next')}
-              onClick={() => swiper?.slideNext()}
+              aria-controls={trackId}
+              aria-disabled={atEnd}
+              onClick={() => scrollBySlide(1)}
             >
               <ChevronRightIcon />
             </button>
@@ -85,24 +131,13 @@ export function PropertyCarousel({ type, first = false }: PropertyCarouselProps)
       ) : properties.length === 0 ? (
         <p className="text-secondary">{t('carousel.empty')}</p>
       ) : (
-        <Swiper
-          modules={[A11y, Keyboard]}
-          onSwiper={setSwiper}
-          slidesPerView={1}
-          centeredSlides
-          spaceBetween={16}
-          breakpoints={CAROUSEL_BREAKPOINTS}
-          loop={loop}
-          speed={500}
-          keyboard={{ enabled: true, onlyInViewport: true }}
-          watchSlidesProgress
-        >
+        <ul ref={setTrack} id={trackId} aria-labelledby={headingId} className="carousel__track">
           {properties.map((property, index) => (
-            <SwiperSlide key={property.id}>
+            <li key={property.id} className="carousel__slide">
               <PropertyCard property={property} priority={first && index === 0} />
-            </SwiperSlide>
+            </li>
           ))}
-        </Swiper>
+        </ul>
       )}
     </section>
   );
