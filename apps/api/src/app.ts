@@ -94,7 +94,11 @@ import { handleError, registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
-import { registerWebApp } from './plugins/web-app';
+import { loadPageRenderer, registerWebApp } from './plugins/web-app';
+import { createPagesService, type PageAnswer } from './modules/pages/pages.service';
+import { createSiteOrigin } from './lib/site-origin';
+import { createCatalogueReadBudget } from './plugins/rate-limit';
+import type { PageRenderer } from '@makazi/contracts/page-rendering';
 
 export interface AppDeps {
   config: AppConfig;
@@ -119,6 +123,11 @@ export interface AppDeps {
   draining?: () => boolean;
   /** true: log at config.logLevel; false: silent (tests); an object: Fastify/pino logger options. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Renders the public pages (decision 034). Unset: the web build's own renderer, when the build
+   * has one; null: none, every page is the client-rendered shell.
+   */
+  pageRenderer?: PageRenderer | null;
 }
 
 /**
@@ -235,9 +244,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ...(catalogueChanges ? { trusted: () => catalogueChanges.live } : {}),
   });
+  // The pages rendered on the server are made of the catalogue's pages: forgotten with them.
+  const renderedPages = createTtlCache<PageAnswer>({
+    ttlMs: config.catalogueCacheMs,
+    maxEntries: CATALOGUE_CACHE_ENTRIES,
+    clock,
+    ...(catalogueChanges ? { trusted: () => catalogueChanges.live } : {}),
+  });
+  const forgetCatalogue = {
+    clear() {
+      cataloguePages.clear();
+      renderedPages.clear();
+    },
+  };
   if (catalogueChanges) {
-    catalogueChanges.subscribe(() => cataloguePages.clear());
-    registerCatalogueCacheReset(app, cataloguePages, catalogueChanges);
+    catalogueChanges.subscribe(() => forgetCatalogue.clear());
+    registerCatalogueCacheReset(app, forgetCatalogue, catalogueChanges);
     // Listening before the first request, so the first pages can be cached.
     app.addHook('onReady', () => catalogueChanges.ready());
     app.addHook('onClose', () => catalogueChanges.close());
@@ -263,6 +285,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
     },
   );
+  const site = createSiteService(config);
+  // One budget for the catalogue's API routes and the pages rendered from them: a page read
+  // costs what the API reads it is made of.
+  const countRead = createCatalogueReadBudget(app, config.limits.catalogueReadsPerAddressPerMinute);
   const locations = createLocationsService(createLocationsRepository(db));
   const plans = createPlansService(createPlansRepository(db));
   const auth = createAuthService({
@@ -355,12 +381,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { service: health });
-      await api.register(siteRoutes, { service: createSiteService(config) });
-      await api.register(propertiesRoutes, {
-        service: properties,
-        optionalSignIn,
-        limits: config.limits,
-      });
+      await api.register(siteRoutes, { service: site });
+      await api.register(propertiesRoutes, { service: properties, optionalSignIn, countRead });
       await api.register(listingsRoutes, { service: listings, requireSignIn });
       await api.register(locationsRoutes, { service: locations });
       await api.register(plansRoutes, { service: plans });
@@ -394,9 +416,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  registerMediaFiles(app, storage);
-  await app.register(socialImageRoutes, { service: media });
-  await registerWebApp(app, config.webDistDir);
+  const pageRenderer =
+    deps.pageRenderer === undefined ? await loadPageRenderer(config.webDistDir) : deps.pageRenderer;
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    pageRenderer
+      ? {
+          service: createPagesService({
+            renderer: pageRenderer,
+            properties,
+            site,
+            cache: renderedPages,
+          }),
+          siteOrigin: createSiteOrigin(config.publicUrl),
+          countRead,
+        }
+      : undefined,
+  );
 
   appDatabases.set(app, database);
   return app;

@@ -141,6 +141,8 @@ export interface TestAppOptions {
   sharedState?: AppDeps['sharedState'];
   /** Whether the app is shutting down (health answers 503); default: never. */
   draining?: AppDeps['draining'];
+  /** Renders the public pages; default: none (without a web build), every page is the shell. */
+  pageRenderer?: AppDeps['pageRenderer'];
 }
 
 /** The real application over a fresh database and a temp media store; close() removes all of it. */
@@ -189,6 +191,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sharedState ? { sharedState: options.sharedState } : {}),
       ...(options.draining ? { draining: options.draining } : {}),
+      pageRenderer: options.pageRenderer ?? null,
       logger: options.logger ?? false,
     });
     options.extend?.(app);

@@ -64,7 +64,7 @@ describe('router', () => {
   });
 
   // The sign-in-only routes: /posts and /post, and the owner's own pages. The four detail pages
-  // are public (decision 035; their contacts' guards are in routes/guards.test.tsx).
+  // are public (decision 037; their contacts' guards are in routes/guards.test.tsx).
   it.each([
     '/posts',
     '/post',

@@ -127,7 +127,7 @@ export function createRoutes(
                 return { Component: DetailsRedirectRoute, errorElement: <DetailsRedirectError /> };
               },
             },
-            // Public (decision 035): a shared link shows the house; the owner's phone stays behind
+            // Public (decision 037): a shared link shows the house; the owner's phone stays behind
             // sign-in and a subscription, asked for when the visitor taps View Contacts.
             ...PROPERTY_TYPES.map((type): RouteObject => ({
               path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,

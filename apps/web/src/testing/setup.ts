@@ -31,4 +31,9 @@ afterEach(() => {
   clearSession();
   closeAuthModal();
   window.localStorage.clear();
+  // The language switch's cookie (lib/i18n.ts): each test starts without a choice made.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 });

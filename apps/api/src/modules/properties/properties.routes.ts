@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ZPublisherParams,
@@ -13,8 +13,7 @@ import {
   ZListPropertiesResponse,
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
-import { CATALOGUE_MAX_AGE_SECONDS, type LimitsConfig } from '../../config';
-import { createCatalogueReadBudget } from '../../plugins/rate-limit';
+import { CATALOGUE_MAX_AGE_SECONDS } from '../../config';
 import { CATALOGUE_COMPRESSION } from '../../lib/catalogue-compression';
 import { errors, security } from '../../lib/route-schema';
 import type { OptionalSignIn } from '../../plugins/authentication';
@@ -73,10 +72,9 @@ function nextPublisherPageLink(
 export const propertiesRoutes: FastifyPluginCallbackZod<{
   service: PropertiesService;
   optionalSignIn: OptionalSignIn;
-  limits: Pick<LimitsConfig, 'catalogueReadsPerAddressPerMinute'>;
-}> = (app, { service, optionalSignIn, limits }, done) => {
-  const countRead = createCatalogueReadBudget(app, limits.catalogueReadsPerAddressPerMinute);
-
+  /** The reader's catalogue budget (plugins/rate-limit.ts createCatalogueReadBudget). */
+  countRead: (request: FastifyRequest) => Promise<void>;
+}> = (app, { service, optionalSignIn, countRead }, done) => {
   app.get(
     '/properties',
     {

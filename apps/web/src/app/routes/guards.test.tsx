@@ -121,7 +121,7 @@ describe('the login guard', () => {
       serve(undefined, listing);
       const router = await renderApp(`${path}?photo=2#details`);
 
-      // The listing is public (decision 035): only the owner's phone is behind the guards.
+      // The listing is public (decision 037): only the owner's phone is behind the guards.
       expect(
         await screen.findByRole('heading', { level: 1, name: LISTING.title }),
       ).toBeInTheDocument();

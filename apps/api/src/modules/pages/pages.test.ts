@@ -1,0 +1,260 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  PageRenderRequest,
+  PageRenderResult,
+  PageRenderer,
+} from '@makazi/contracts/page-rendering';
+import { signInAdmin, type SignedInAdmin } from '../../test/admin';
+import { insertProperty } from '../../test/factories';
+import { createFakeClock } from '../../test/fake-clock';
+import { nextAddress, signUpAndIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { RateLimitedError } from '../../lib/rate-limited-error';
+import { preferredLanguage } from './page-language';
+
+/*
+ * Decision 034: the public pages are rendered on the server from the catalogue as an anonymous
+ * visitor reads it, shared for the catalogue's time to live and forgotten with it. These tests
+ * drive the API's side with a renderer that writes what it was given (the web's own renderer is
+ * tested in apps/web, and end to end in e2e/specs/server-rendering.e2e.test.ts).
+ */
+const TTL_MS = 5_000;
+const clock = createFakeClock();
+
+interface RecordingRenderer extends PageRenderer {
+  calls: PageRenderRequest[];
+  /** The next render throws this instead. */
+  failWith?: unknown;
+}
+
+/** Renders a listing's public JSON (detail paths), the first catalogue page (list paths). */
+function recordingRenderer(): RecordingRenderer {
+  const renderer: RecordingRenderer = {
+    calls: [],
+    async render(request): Promise<PageRenderResult> {
+      renderer.calls.push(request);
+      if (renderer.failWith !== undefined) {
+        const error = renderer.failWith;
+        renderer.failWith = undefined;
+        throw error;
+      }
+      const url = new URL(request.url, request.origin);
+      if (url.pathname === '/') return { kind: 'redirect', status: 302, location: '/home' };
+      if (url.pathname === '/posts') return { kind: 'shell' };
+      const detail = /^\/[a-z-]+\/([0-9a-f-]{36})$/.exec(url.pathname);
+      if (detail?.[1]) {
+        const json = await request.data.getProperty(detail[1]);
+        return json === null
+          ? { kind: 'page', status: 404, html: 'not found' }
+          : { kind: 'page', status: 200, html: `<main lang="${request.language}">${json}</main>` };
+      }
+      const page = await request.data.listProperties({ type: 'Rent', sort: 'new', limit: 50 });
+      return {
+        kind: 'page',
+        status: 200,
+        // Long enough to be compressed, as every real page is.
+        html: `<main lang="${request.language}" origin="${request.origin}">${page?.json ?? ''}</main><!--${' '.repeat(2048)}-->`,
+      };
+    },
+    shell: (language) => `<html lang="${language}">shell</html>`,
+  };
+  return renderer;
+}
+
+let webDir: string;
+let renderer: RecordingRenderer;
+let t: TestApp;
+let admin: SignedInAdmin;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'makazi-pages-'));
+  await mkdir(path.join(webDir, '.ssr'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Makazi</title>');
+  await writeFile(path.join(webDir, '.ssr', 'entry-server.js'), 'export const secret = 1;');
+  renderer = recordingRenderer();
+  t = await createTestApp({
+    webDistDir: webDir,
+    pageRenderer: renderer,
+    clock,
+    env: { CATALOGUE_CACHE_MS: String(TTL_MS), PUBLIC_URL: 'https://makazi.example' },
+  });
+  admin = await signInAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+function get(url: string, headers: Record<string, string> = {}, remoteAddress = nextAddress()) {
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...headers },
+    remoteAddress,
+  });
+}
+
+describe('server-rendered pages', () => {
+  it('answers a rendered page as shareable HTML, compressed, with the public origin', async () => {
+    clock.advance(TTL_MS);
+    const res = await get('/lease?lang=sw', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    expect(res.headers['content-encoding']).toBe('br');
+    // The URL names the language: the page is the same for everyone.
+    expect(String(res.headers.vary ?? '')).not.toMatch(/Cookie/);
+    expect(renderer.calls.at(-1)).toMatchObject({
+      url: '/lease?lang=sw',
+      language: 'sw',
+      origin: 'https://makazi.example',
+    });
+  });
+
+  it('negotiates the language of a URL without one: cookie, then Accept-Language, then English', async () => {
+    clock.advance(TTL_MS);
+    const byBrowser = await get('/home', { 'accept-language': 'sw-TZ,sw;q=0.9,en;q=0.8' });
+    expect(byBrowser.body).toContain('lang="sw"');
+    expect(byBrowser.headers.vary).toMatch(/Accept-Language, Cookie/);
+    const byChoice = await get('/home', {
+      'accept-language': 'sw',
+      cookie: 'other=1; makazi_lang=en',
+    });
+    expect(byChoice.body).toContain('lang="en"');
+    expect((await get('/home')).body).toContain('lang="en"');
+    expect((await get('/home?lang=xx', { 'accept-language': 'sw' })).body).toContain('lang="sw"');
+  });
+
+  it('reads the preferred language by its weight', () => {
+    expect(preferredLanguage('en;q=0.5, sw;q=0.8')).toBe('sw');
+    expect(preferredLanguage('fr, sw;q=0')).toBeNull();
+    expect(preferredLanguage('EN-gb')).toBe('en');
+    expect(preferredLanguage(undefined)).toBeNull();
+  });
+
+  it('is shared for the time to live and forgotten by a write through the API', async () => {
+    clock.advance(TTL_MS);
+    const first = await get('/lease?lang=en');
+    const calls = renderer.calls.length;
+    const added = await insertProperty(t.db, { type: 'Rent', status: 'pending' });
+    // A second visitor, another address: the same page, not rendered again.
+    const again = await get('/lease?lang=en');
+    expect(again.body).toBe(first.body);
+    expect(renderer.calls.length).toBe(calls);
+    expect(again.body).not.toContain(added.id);
+
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/properties/${added.id}/approve`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      remoteAddress: nextAddress(),
+    });
+    expect(approved.statusCode).toBe(200);
+    const after = await get('/lease?lang=en');
+    expect(after.body).toContain(added.id);
+  });
+
+  it('never holds anything personal: an owner signed in gets the public page, and so does everyone after', async () => {
+    clock.advance(TTL_MS);
+    const owner = await signUpAndIn(t);
+    const listing = await insertProperty(t.db, {
+      type: 'Rent',
+      publishedBy: owner.userId,
+      ownerPhoneNumber: '+255754000111',
+    });
+    const url = `/lease/${listing.id}`;
+    const asOwner = await get(url, owner.auth);
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.body).toContain(listing.id);
+    expect(asOwner.body).not.toContain('754000111');
+    expect(asOwner.body).not.toContain('ownerPhoneNumber');
+    const anonymous = await get(url);
+    expect(anonymous.body).toBe(asOwner.body);
+    // A pending listing is not public, even to its owner, on the shared page.
+    const pending = await insertProperty(t.db, {
+      type: 'Rent',
+      status: 'pending',
+      publishedBy: owner.userId,
+    });
+    const hidden = await get(`/lease/${pending.id}`, owner.auth);
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('answers a redirect as one, and the shell for pages it does not render', async () => {
+    const root = await get('/');
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/home');
+    const shell = await get('/posts');
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toBe('<html lang="en">shell</html>');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the shell with the status and Retry-After of a refusal, and with 200 after a failure', async () => {
+    clock.advance(TTL_MS);
+    renderer.failWith = new RateLimitedError('Too busy', 7);
+    const busy = await get('/land');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.headers['retry-after']).toBe('7');
+    expect(busy.body).toBe('<html lang="en">shell</html>');
+    renderer.failWith = new Error('a bug');
+    const failed = await get('/apartment');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe('<html lang="en">shell</html>');
+  });
+
+  it('never serves the server renderer or the build manifest as files', async () => {
+    for (const url of ['/.ssr/entry-server.js', '/.vite/manifest.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('secret');
+    }
+  });
+});
+
+describe('page reads', () => {
+  it('count against the reader’s catalogue budget, and past it the shell says 429', async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      webDistDir: webDir,
+      pageRenderer: recordingRenderer(),
+      env: { CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '3' },
+    });
+    try {
+      const address = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1)
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: '/home', remoteAddress: address }))
+            .statusCode,
+        );
+      // The API's catalogue routes draw on the same budget.
+      const api = await limited.app.inject({
+        method: 'GET',
+        url: '/api/properties',
+        remoteAddress: address,
+      });
+      const page = await limited.app.inject({
+        method: 'GET',
+        url: '/lease',
+        remoteAddress: address,
+      });
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(api.statusCode).toBe(429);
+      expect(page.statusCode).toBe(429);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address behind another carrier is not affected.
+      const other = await limited.app.inject({
+        method: 'GET',
+        url: '/home',
+        remoteAddress: nextAddress(),
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
