@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import { ZPropertyIdParams, ZViewerProperty } from '@makazi/contracts/listings';
 import { ZPictureLabel } from '@makazi/contracts/properties';
-import { SOCIAL_IMAGE_EXTENSION, SOCIAL_IMAGE_TYPE } from '@makazi/contracts/social-image';
+import { SOCIAL_IMAGE_EXTENSION, SOCIAL_IMAGE_TYPE } from '@makazi/contracts/social-image-values';
 import { AppError, invalidField } from '../../lib/errors';
 import { errors, security } from '../../lib/route-schema';
 import { requireActor, type RequireSignIn } from '../../plugins/authentication';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '@makazi/contracts/listing-values';
-import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '@makazi/contracts/social-image';
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '@makazi/contracts/social-image-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import { AppError } from '../../lib/errors';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { SOCIAL_IMAGE_TYPE } from '@makazi/contracts/social-image';
+import { SOCIAL_IMAGE_TYPE } from '@makazi/contracts/social-image-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import type { UnboundedConcurrencyLimit } from '../../lib/concurrency-limit';
 import { notFound } from '../../lib/errors';

@@ -10,7 +10,7 @@ import {
   SOCIAL_IMAGE_TYPE,
   SOCIAL_IMAGE_WIDTH,
   socialImagePath,
-} from '@makazi/contracts/social-image';
+} from '@makazi/contracts/social-image-values';
 import { mediaUploads, propertyPhotos } from '../../db/schema';
 import { createConcurrencyLimit } from '../../lib/concurrency-limit';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';

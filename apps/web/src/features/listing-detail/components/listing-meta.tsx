@@ -6,7 +6,7 @@ import {
   SOCIAL_IMAGE_TYPE,
   SOCIAL_IMAGE_WIDTH,
   socialImagePath,
-} from '@makazi/contracts/social-image';
+} from '@makazi/contracts/social-image-values';
 import { PageMeta, pageUrl } from '../../../components/page-meta';
 import { formatTzs, truncate } from '../../../lib/format';
 import { jsonForHtml } from '../../../lib/json-for-html';
