@@ -72,6 +72,9 @@ import {
   createPropertiesService,
   type PropertyPage,
 } from './modules/properties/properties.service';
+import { createSeoRepository } from './modules/seo/seo.repository';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createSeoService } from './modules/seo/seo.service';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -416,6 +419,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  // robots.txt and the sitemaps, at the root, matched before the web app's catch-all (decision 036).
+  await app.register(seoRoutes, {
+    service: createSeoService(createSeoRepository(catalogueDatabase), { clock }),
+    publicUrl: config.publicUrl,
+  });
   const pageRenderer =
     deps.pageRenderer === undefined ? await loadPageRenderer(config.webDistDir) : deps.pageRenderer;
   await registerWebApp(

@@ -8,6 +8,7 @@ import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-
 import { socialImagePath } from '@makazi/contracts/social-image';
 import { pendingChanges } from '../db/schema';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
+import { HIGHEST_ID, LOWEST_ID } from '../modules/seo/seo.repository';
 import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
 import {
   insertLocationChain,
@@ -232,6 +233,18 @@ const TABLE: Row[] = [
     route: 'GET /media/*',
     expect: ALL(200),
     request: get(`/media/${MEDIA_KEY}`),
+  },
+  { route: 'GET /robots.txt', expect: ALL(200), request: get('/robots.txt') },
+  { route: 'GET /sitemap.xml', expect: ALL(200), request: get('/sitemap.xml') },
+  { route: 'GET /sitemaps/pages.xml', expect: ALL(200), request: get('/sitemaps/pages.xml') },
+  {
+    route: 'GET /sitemaps/listings/:after/:until.xml',
+    expect: ALL(200),
+    request: get(`/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.xml`),
+    check: (_caller, res) => {
+      expect(res.body).toContain(approved.id);
+      publicOnly(res.body);
+    },
   },
   {
     route: 'GET /social-images/:file',
