@@ -10,10 +10,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { repoRoot, startApp } from './app-process';
-import { signInThroughOutbox } from './sign-in';
 import type {
   CardImage,
   CardImages,
@@ -93,23 +91,11 @@ interface Listing {
 /** As apps/web's pictureCount: the photos a listing has, which its list answer does not carry. */
 const pictureCount = (listing: Listing): number => listing.media[0]?.pictures.length ?? 0;
 
-type Session = Record<string, string>;
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as T;
-}
-
-/** The local storage the web app keeps a session in: detail pages send anonymous visitors to /login. */
-async function signIn(baseUrl: string, dataDir: string): Promise<Session> {
-  const answer = await signInThroughOutbox(baseUrl, dataDir, 'Lighthouse');
-  return {
-    [SESSION_STORAGE_KEYS.token]: answer.access_token,
-    [SESSION_STORAGE_KEYS.refreshToken]: answer.refresh_token,
-    [SESSION_STORAGE_KEYS.user]: answer.username,
-    [SESSION_STORAGE_KEYS.sub]: answer.sub,
-  };
 }
 
 /** The photo a card shows, as apps/web's cardPhoto picks it. */
@@ -120,7 +106,7 @@ function cardPhoto(listing: Listing): Photo | undefined {
   return listing.photos[0];
 }
 
-async function runOnce(url: string, session: Session | null, chromePath: string): Promise<Result> {
+async function runOnce(url: string, chromePath: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,
@@ -132,21 +118,6 @@ async function runOnce(url: string, session: Session | null, chromePath: string)
     });
     try {
       const page = await browser.newPage();
-      if (session) {
-        // Lighthouse clears the origin's storage before it loads the page; a script that runs
-        // before the app's own puts the session back, so the load stays cold but signed in.
-        await page.evaluateOnNewDocument((entries: [string, string][]) => {
-          try {
-            // Runs in the page, where bench's Node types know no localStorage.
-            const { localStorage } = globalThis as unknown as {
-              localStorage: { setItem: (key: string, value: string) => void };
-            };
-            for (const [key, value] of entries) localStorage.setItem(key, value);
-          } catch {
-            // about:blank has no storage.
-          }
-        }, Object.entries(session));
-      }
       const flags: Flags = { onlyCategories: ['performance'], logLevel: 'error', output: 'json' };
       const result = await lighthouse(url, flags, undefined, page);
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -320,7 +291,6 @@ async function cardImages(lhr: Result, baseUrl: string, listings: Listing[]): Pr
 interface PagePlan {
   name: PageName;
   path: string;
-  session: Session | null;
   /** The listings a list page shows, to tell its card images apart. */
   listings?: Listing[];
 }
@@ -335,7 +305,7 @@ async function benchPage(
   for (let i = 0; i < RUNS; i++) {
     let lhr: Result;
     try {
-      lhr = await runOnce(`${baseUrl}${plan.path}`, plan.session, chromePath);
+      lhr = await runOnce(`${baseUrl}${plan.path}`, chromePath);
     } catch (error) {
       // Headless Chromium now and then records a trace without the navigation's start
       // (NO_NAVSTART): such a run measured nothing, so it is run again, a bounded number of times.
@@ -361,7 +331,7 @@ async function benchPage(
     name: plan.name,
     path: plan.path,
     finalUrl: median.finalDisplayedUrl,
-    signedIn: plan.session !== null,
+    signedIn: false,
     runs: runs.map(metrics),
     retries,
     medianRun: runs.indexOf(median),
@@ -400,7 +370,7 @@ export async function benchLighthouse(
       path.join(tmpDir, 'lighthouse-server.log'),
     );
     try {
-      return await measurePages(app.baseUrl, dataDir, tmpDir, machine, chromePath);
+      return await measurePages(app.baseUrl, tmpDir, machine, chromePath);
     } finally {
       await app.stop();
     }
@@ -411,7 +381,6 @@ export async function benchLighthouse(
 
 async function measurePages(
   base: string,
-  dataDir: string,
   tmpDir: string,
   machine: LighthouseReport['machine'],
   chromePath: string,
@@ -420,11 +389,12 @@ async function measurePages(
   // The detail page with the most photos: the gallery is what it has to load.
   const detail = [...rentals].sort((a, b) => pictureCount(b) - pictureCount(a))[0];
   if (!detail || pictureCount(detail) === 0) throw new Error('no rental listing has photos');
-  const session = await signIn(base, dataDir);
+  // Every page as a visitor from a search result or a shared link sees it: anonymous (the detail
+  // pages are public since decision 037). /home itself: / is a redirect, a round trip of its own.
   const plans: PagePlan[] = [
-    { name: 'home', path: '/', session: null },
-    { name: 'list', path: `/${PROPERTY_TYPE_SLUGS.Rent}`, session: null, listings: rentals },
-    { name: 'detail', path: `/${PROPERTY_TYPE_SLUGS.Rent}/${detail.id}`, session },
+    { name: 'home', path: '/home' },
+    { name: 'list', path: `/${PROPERTY_TYPE_SLUGS.Rent}`, listings: rentals },
+    { name: 'detail', path: `/${PROPERTY_TYPE_SLUGS.Rent}/${detail.id}` },
   ];
   // Lighthouse's CPU throttling multiplies whatever else the machine is doing: worth knowing.
   const loadAverage = Number(loadavg()[0]?.toFixed(2) ?? 0);
