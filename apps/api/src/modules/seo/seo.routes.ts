@@ -19,7 +19,7 @@ const XML = 'application/xml; charset=utf-8';
 
 /**
  * Sitemap reads per client address a minute (the index and the files together). A crawler
- * reads the index and then each file once: about 50 files at 1,000,000 listings. More than that
+ * reads the index and then each file once: about 100 files at 1,000,000 listings. More than that
  * from one address in a minute is no crawler.
  */
 const SITEMAP_READS_PER_ADDRESS_PER_MINUTE = 120;
