@@ -67,6 +67,8 @@ export interface PageRendererModule {
     /** The built dist/index.html. */
     template: string;
     manifest: Record<string, BuiltChunk>;
+    /** The text of every stylesheet the manifest names, by its file (assets/x.css). */
+    styles: Record<string, string>;
   }): PageRenderer;
 }
 

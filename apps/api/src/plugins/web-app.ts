@@ -58,11 +58,15 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
   if (!existsSync(entry) || !existsSync(manifestFile)) return null;
   const module = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+  type Build = Parameters<PageRendererModule['createPageRenderer']>[0];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Build['manifest'];
+  const cssFiles = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
   return module.createPageRenderer({
     template: readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
-    manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Parameters<
-      PageRendererModule['createPageRenderer']
-    >[0]['manifest'],
+    manifest,
+    styles: Object.fromEntries(
+      [...cssFiles].map((file) => [file, readFileSync(path.join(webDistDir, file), 'utf8')]),
+    ),
   });
 }
 

@@ -12,8 +12,16 @@ export const PAGE_MODULES: Record<Exclude<TServerPage, 'redirect'>, string> = {
 };
 
 export interface PageAssets {
-  /** Stylesheets of the page's route, beyond the ones index.html already links. */
-  stylesheets: string[];
+  /**
+   * The page's whole CSS (the entry's and its route's), put in the page itself: on 3G every
+   * stylesheet is a round trip before the first paint, and all of it is a few KiB compressed.
+   */
+  css: string;
+  /**
+   * The route's stylesheets, which the app's code would add again when its route chunk loads:
+   * named by disabled links (never fetched) that Vite's loader finds and skips.
+   */
+  routeStylesheets: string[];
   /** Scripts the browser will ask for as soon as the app starts: fetched alongside the entry. */
   modulePreloads: string[];
 }
@@ -24,8 +32,9 @@ function escapeAttribute(value: string): string {
 
 export function assetTags(assets: PageAssets): string {
   return [
-    ...assets.stylesheets.map(
-      (href) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(href)}">`,
+    `<style>${assets.css}</style>`,
+    ...assets.routeStylesheets.map(
+      (href) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(href)}" disabled>`,
     ),
     ...assets.modulePreloads.map(
       (href) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(href)}">`,
@@ -39,7 +48,10 @@ export function assetTags(assets: PageAssets): string {
  * and its imports, their CSS, and the start locale files. Without them the browser would find
  * them one after another, each a round trip on 3G, and hydration would wait.
  */
-export function createPageAssets(manifest: Record<string, BuiltChunk>) {
+export function createPageAssets(
+  manifest: Record<string, BuiltChunk>,
+  styles: Record<string, string>,
+) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The web build manifest has no entry chunk');
 
@@ -53,6 +65,17 @@ export function createPageAssets(manifest: Record<string, BuiltChunk>) {
   }
 
   const inIndexHtml = withImports(entryKey);
+  const cssOf = (keys: Iterable<string>) => [
+    ...new Set([...keys].flatMap((key) => manifest[key]?.css ?? [])),
+  ];
+  const text = (file: string) => {
+    const css = styles[file];
+    if (css === undefined) throw new Error(`The stylesheet ${file} was not handed to the renderer`);
+    // Our own build's CSS; a closing tag in it would end the page's <style> early.
+    if (/<\/style/i.test(css)) throw new Error(`${file} cannot be put inside a <style> element`);
+    return css;
+  };
+  const entryCss = cssOf(inIndexHtml);
   const cache = new Map<string, PageAssets>();
 
   return function pageAssets(page: keyof typeof PAGE_MODULES, language: TLocale): PageAssets {
@@ -61,8 +84,10 @@ export function createPageAssets(manifest: Record<string, BuiltChunk>) {
     if (known) return known;
     const keys = [...withImports(PAGE_MODULES[page])].filter((key) => !inIndexHtml.has(key));
     const locales = NAMESPACES.map((namespace) => `src/locales/${language}/${namespace}.json`);
+    const routeStylesheets = cssOf(keys).filter((file) => !entryCss.includes(file));
     const assets: PageAssets = {
-      stylesheets: [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))],
+      css: [...entryCss, ...routeStylesheets].map(text).join('\n'),
+      routeStylesheets,
       modulePreloads: [...keys, ...locales].map((key) => {
         const chunk = manifest[key];
         if (!chunk) throw new Error(`"${key}" is not in the web build manifest`);

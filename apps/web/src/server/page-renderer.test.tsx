@@ -29,6 +29,7 @@ const TEMPLATE = `<!doctype html>
     <meta name="description" content="The shell's description" />
     <title>Makazi</title>
     <script type="module" crossorigin src="/assets/main.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/main.css">
   </head>
   <body>
     <div id="root"></div>
@@ -37,7 +38,11 @@ const TEMPLATE = `<!doctype html>
 
 const chunk = (file: string, extra: Partial<BuiltChunk> = {}): BuiltChunk => ({ file, ...extra });
 const MANIFEST: Record<string, BuiltChunk> = {
-  'src/main.tsx': chunk('assets/main.js', { isEntry: true, imports: ['_vendor.js'] }),
+  'src/main.tsx': chunk('assets/main.js', {
+    isEntry: true,
+    imports: ['_vendor.js'],
+    css: ['assets/main.css'],
+  }),
   '_vendor.js': chunk('assets/vendor.js'),
   'src/app/routes/home.tsx': chunk('assets/home.js', {
     imports: ['_vendor.js', '_catalogue.js'],
@@ -89,7 +94,17 @@ function fakeSource(
   };
 }
 
-const renderer = createPageRendererFromBuild({ template: TEMPLATE, manifest: MANIFEST });
+const STYLES: Record<string, string> = {
+  'assets/main.css': '.layout{display:flex}',
+  'assets/home.css': '.home-banner{color:gold}',
+  'assets/catalogue.css': '.property-grid{display:grid}',
+  'assets/detail.css': '.listing-article{margin:0}',
+};
+const renderer = createPageRendererFromBuild({
+  template: TEMPLATE,
+  manifest: MANIFEST,
+  styles: STYLES,
+});
 
 async function renderPage(url: string, source = fakeSource(), language: 'en' | 'sw' = 'en') {
   return renderer.render({ url, origin: ORIGIN, language, data: source });
@@ -134,18 +149,27 @@ describe('the server renderer', () => {
       ['sw', `${ORIGIN}/home?lang=sw`],
       ['x-default', `${ORIGIN}/home`],
     ]);
-    // The route's code and styles are named up front, beside the entry index.html names.
+    // All of the page's CSS is in the page: nothing to fetch before the first paint. The route's
+    // stylesheets are named by disabled links, which are not fetched and which the app's chunk
+    // loader then does not add again; its code is named up front, beside the entry.
+    expect([...doc.head.querySelectorAll('style')].map((style) => style.textContent)).toEqual([
+      '.layout{display:flex}\n.home-banner{color:gold}\n.property-grid{display:grid}',
+    ]);
     const links = [...doc.head.querySelectorAll('link')].map(
-      (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
+      (link) =>
+        `${link.getAttribute('rel')} ${link.getAttribute('href')}${link.hasAttribute('disabled') ? ' disabled' : ''}`,
     );
     expect(links).toEqual(
       expect.arrayContaining([
-        'stylesheet /assets/home.css',
-        'stylesheet /assets/catalogue.css',
+        'stylesheet /assets/home.css disabled',
+        'stylesheet /assets/catalogue.css disabled',
         'modulepreload /assets/home.js',
         'modulepreload /assets/common-en.js',
       ]),
     );
+    expect(
+      links.filter((link) => link.startsWith('stylesheet') && !link.endsWith('disabled')),
+    ).toEqual([]);
     expect(links).not.toContain('modulepreload /assets/vendor.js');
     // Content in the HTML itself: the listings' titles and prices.
     const root = doc.getElementById('root');
@@ -270,6 +294,10 @@ describe('the server renderer', () => {
       expect(await renderPage(url)).toEqual({ kind: 'shell' });
     }
     expect(renderer.shell('sw')).toContain('<html lang="sw"');
+    // The shell links its stylesheet as Vite wrote it.
+    expect(renderer.shell('sw')).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/main.css">',
+    );
   });
 });
 

@@ -76,9 +76,10 @@ async function renderToHtml(app: ReactNode): Promise<string> {
 export function createPageRendererFromBuild(build: {
   template: string;
   manifest: Record<string, BuiltChunk>;
+  styles: Record<string, string>;
 }): PageRenderer {
   const template = createPageTemplate(build.template);
-  const pageAssets = createPageAssets(build.manifest);
+  const pageAssets = createPageAssets(build.manifest, build.styles);
   // Read-only after start: a rendering never changes its instance's language.
   const instances = new Map<TLocale, Promise<I18n>>(
     LOCALES.map((language) => [language, createI18n({ language, resources: localeResources })]),
