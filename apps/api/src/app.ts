@@ -424,6 +424,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createSeoService(createSeoRepository(catalogueDatabase), { clock }),
     publicUrl: config.publicUrl,
   });
+  registerMediaFiles(app, storage);
+  await app.register(socialImageRoutes, { service: media });
   const pageRenderer =
     deps.pageRenderer === undefined ? await loadPageRenderer(config.webDistDir) : deps.pageRenderer;
   await registerWebApp(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminMfaChallenge, TAdminTwoStepSetup } from '@makazi/contracts/admin-two-step';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
-import { socialImagePath } from '@makazi/contracts/social-image';
+import { socialImagePath } from '@makazi/contracts/social-image-values';
 import { pendingChanges } from '../db/schema';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { HIGHEST_ID, LOWEST_ID } from '../modules/seo/seo.repository';
