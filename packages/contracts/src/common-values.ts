@@ -48,3 +48,19 @@ export function isErrorCode(value: unknown): value is TErrorCode {
  */
 export const LANGUAGE_QUERY_PARAM = 'lang';
 export const LANGUAGE_COOKIE = 'makazi_lang';
+
+/**
+ * The query parameters a public page is made of: the catalogue's filters, its sort, the cursor of
+ * a next-page link, and the language. Anything else in a page's URL (tracking tags such as
+ * utm_source or fbclid) changes nothing on it, so the server renders and caches the page without
+ * them, and its links never carry them.
+ */
+export const PAGE_QUERY_PARAMS = [
+  'search',
+  'type',
+  'minPrice',
+  'maxPrice',
+  'sort',
+  'cursor',
+  LANGUAGE_QUERY_PARAM,
+] as const;

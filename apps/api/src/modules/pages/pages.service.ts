@@ -1,4 +1,4 @@
-import type { TLocale } from '@makazi/contracts/common-values';
+import { PAGE_QUERY_PARAMS, type TLocale } from '@makazi/contracts/common-values';
 import type {
   CatalogueListQuery,
   PageDataSource,
@@ -35,6 +35,22 @@ export interface PagesServiceDeps {
   site: SiteService;
   /** Rendered pages, shared by every visitor; forgotten with the catalogue's pages. */
   cache: TtlCache<PageAnswer>;
+}
+
+/**
+ * The page a URL asks for: its path and the parameters a page is made of, in one order. A
+ * tracking tag (utm_source, fbclid: a new one on every click from Facebook) would otherwise make
+ * every visit a new page to render and to keep.
+ */
+export function pagePath(url: string): string {
+  const parsed = new URL(url, 'http://page.invalid');
+  const kept = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMS) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
 }
 
 function isAppError(error: unknown, code: string): boolean {
@@ -78,7 +94,8 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
   };
 
   return {
-    answer({ url, origin, language }) {
+    answer({ url: requested, origin, language }) {
+      const url = pagePath(requested);
       // The origin is in the key: without PUBLIC_URL it comes from the request's Host header.
       return cache.get(`${origin} ${language} ${url}`, async () => {
         const result = await renderer.render({ url, origin, language, data });

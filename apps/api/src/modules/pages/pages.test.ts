@@ -27,7 +27,7 @@ const clock = createFakeClock();
 interface RecordingRenderer extends PageRenderer {
   calls: PageRenderRequest[];
   /** The next render throws this instead. */
-  failWith?: unknown;
+  failWith?: Error;
 }
 
 /** Renders a listing's public JSON (detail paths), the first catalogue page (list paths). */
@@ -112,6 +112,16 @@ describe('server-rendered pages', () => {
       language: 'sw',
       origin: 'https://makazi.example',
     });
+  });
+
+  it('renders and keeps a page without the parameters that change nothing on it', async () => {
+    clock.advance(TTL_MS);
+    await get('/lease?utm_source=whatsapp&sort=priceLowHigh&fbclid=a1&lang=en');
+    expect(renderer.calls.at(-1)?.url).toBe('/lease?sort=priceLowHigh&lang=en');
+    const calls = renderer.calls.length;
+    // Another click from Facebook, another fbclid: the same page, kept.
+    await get('/lease?fbclid=b2&lang=en&sort=priceLowHigh');
+    expect(renderer.calls.length).toBe(calls);
   });
 
   it('negotiates the language of a URL without one: cookie, then Accept-Language, then English', async () => {

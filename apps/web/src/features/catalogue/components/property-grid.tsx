@@ -3,7 +3,9 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
+import { isLocale, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/properties';
+import { parseCatalogueSearch, serializeCatalogueSearch } from '../utils/search-params';
 import { PropertyCard } from './property-card';
 import './property-grid.css';
 
@@ -18,11 +20,16 @@ export interface PropertyGridProps {
   from?: string;
 }
 
-/** This page's address with another start: the link a next-page (or first-page) control carries. */
+/**
+ * This page's address with another start: the link a next-page (or first-page) control carries.
+ * Made of the page's own parameters (and its language, when the URL names one), never of whatever
+ * else the URL carried (tracking tags): the server renders the same links (PAGE_QUERY_PARAMS).
+ */
 function withCursor(pathname: string, search: string, cursor: string | undefined): string {
-  const params = new URLSearchParams(search);
-  if (cursor) params.set('cursor', cursor);
-  else params.delete('cursor');
+  const current = new URLSearchParams(search);
+  const params = serializeCatalogueSearch({ ...parseCatalogueSearch(current), cursor });
+  const language = current.get(LANGUAGE_QUERY_PARAM);
+  if (isLocale(language)) params.set(LANGUAGE_QUERY_PARAM, language);
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
