@@ -20,7 +20,12 @@ export interface CatalogueCase {
   varies?: string;
   /** What the load generator sends, in turn. */
   paths: string[];
+  /** Request headers, where the case asks as a browser does (the server-rendered pages). */
+  headers?: Record<string, string>;
 }
+
+/** The cases of server-rendered HTML pages (issue 19), named `page …`. */
+export const isPageCase = (name: string): boolean => name.startsWith('page ');
 
 export interface Listing {
   id: string;
@@ -84,7 +89,15 @@ function nextLink(response: Response, baseUrl: string): string | undefined {
  * alone would sit side by side in the table; prices spread them over it.
  */
 export async function detailIds(baseUrl: string, want = DETAIL_IDS): Promise<string[]> {
-  const ids = new Set<string>();
+  return (await detailListings(baseUrl, want)).map((listing) => listing.id);
+}
+
+/** detailIds, with each listing's type (its page's address depends on it). */
+async function detailListings(
+  baseUrl: string,
+  want: number,
+): Promise<{ id: string; type: string }[]> {
+  const ids = new Map<string, string>();
   let streams: string[] = TYPES.flatMap((type) =>
     SORTS.map((sort) => `${baseUrl}/api/properties?limit=100&type=${type}&sort=${sort}`),
   );
@@ -93,14 +106,68 @@ export async function detailIds(baseUrl: string, want = DETAIL_IDS): Promise<str
     for (const url of streams) {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-      for (const listing of (await response.json()) as Listing[]) ids.add(listing.id);
+      const type = new URL(url).searchParams.get('type') ?? '';
+      for (const listing of (await response.json()) as Listing[]) ids.set(listing.id, type);
       const link = nextLink(response, baseUrl);
       if (link) next.push(link);
       if (ids.size >= want) break;
     }
     streams = next;
   }
-  return [...ids].slice(0, want);
+  return [...ids].slice(0, want).map(([id, type]) => ({ id, type }));
+}
+
+/** Where each type's list and listings live on the site (PROPERTY_TYPE_SLUGS). */
+const SLUGS: Record<string, string> = {
+  Rent: 'lease',
+  Apartment: 'apartment',
+  Land: 'land',
+  HouseForSale: 'house-for-sale',
+};
+
+/** As a browser asks for a page: the HTML compressed. */
+const BROWSER = { 'accept-encoding': 'br, gzip' };
+
+/**
+ * The server-rendered pages at distinct URLs, from the API's walked list pages (those of one type:
+ * their page at that type's address, its cursor included) and the detail listings. Home is the
+ * same page for everyone (in each language): it is answered from the rendered pages the server
+ * keeps for the catalogue's time to live, as visitors get it.
+ */
+function pageCases(list: string[], listings: { id: string; type: string }[]): CatalogueCase[] {
+  const listPages = new Set<string>();
+  for (const path of list) {
+    const url = new URL(path, 'http://bench');
+    const slug = SLUGS[url.searchParams.get('type') ?? ''];
+    if (!slug) continue;
+    const page = new URLSearchParams({ sort: url.searchParams.get('sort') ?? 'new' });
+    const cursor = url.searchParams.get('cursor');
+    if (cursor) page.set('cursor', cursor);
+    listPages.add(`/${slug}?${page.toString()}`);
+  }
+  return [
+    {
+      name: 'page home',
+      path: '/home?lang=<en|sw>',
+      varies: 'the two languages, kept rendered for the catalogue’s time to live',
+      paths: ['/home?lang=en', '/home?lang=sw'],
+      headers: BROWSER,
+    },
+    {
+      name: 'page list',
+      path: '/<type>?sort&[cursor]',
+      varies: `${listPages.size.toLocaleString('en-US')} pages of every type and sort, first and later (cursor)`,
+      paths: [...listPages],
+      headers: BROWSER,
+    },
+    {
+      name: 'page detail',
+      path: '/<type>/<id>',
+      varies: `${listings.length.toLocaleString('en-US')} listings`,
+      paths: listings.map(({ id, type }) => `/${SLUGS[type] ?? 'lease'}/${id}`),
+      headers: BROWSER,
+    },
+  ];
 }
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
@@ -204,7 +271,8 @@ export async function catalogueCases(
       one('detail', `/api/properties/${first.id}`),
     ];
   }
-  const ids = await detailIds(baseUrl);
+  const listings = await detailListings(baseUrl, DETAIL_IDS);
+  const ids = listings.map((listing) => listing.id);
   if (ids.length === 0) throw new Error('the dataset has no public listings');
   const keys = range(PRICE_KEYS);
   const k = `k = 1…${PRICE_KEYS.toLocaleString('en-US')}`;
@@ -260,6 +328,7 @@ export async function catalogueCases(
       varies: `${ids.length.toLocaleString('en-US')} listing ids`,
       paths: ids.map((id) => `/api/properties/${id}`),
     },
+    ...pageCases(list, listings),
   ];
 }
 

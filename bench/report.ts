@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { abuseSection, type AbuseReport } from './abuse-report';
-import type { UrlMode } from './catalogue-cases';
+import { isPageCase, type UrlMode } from './catalogue-cases';
 import { compressionSection, type CompressionReport } from './compression-report';
 import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
@@ -23,8 +23,8 @@ export const TARGETS = {
   /** p50 with 1 connection at pg-1m, every case: a request's own time. */
   singleP50MsAtMillion: 2,
   minRatioToHealth: 0.25,
-  /** 170 KiB, the budget apps/web/scripts/bundle-size.mjs also checks. */
-  homeJsGzipBytes: 170 * 1024,
+  /** Issue 19: 100 KiB, the budget apps/web/scripts/bundle-size.mjs also checks. */
+  homeJsGzipBytes: 100 * 1024,
 } as const;
 
 export interface CaseResult extends LoadResult {
@@ -130,6 +130,9 @@ export function verdicts(report: DatasetReport): string[] {
       lines.push(
         `${ok ? 'PASS' : 'FAIL'} ${report.dataset} ${c.name}: p99 ${c.p99Ms} ms with ${report.settings.connections} connections (target < ${TARGETS.p99MsAtMillion} ms)`,
       );
+    }
+    // Issue 19 holds the rendered pages to p99 alone; their throughput is reported beside the API's.
+    if (judged && million && !isPageCase(c.name)) {
       const single = c.singleP50Ms;
       const singleOk = Number.isFinite(single) && single < TARGETS.singleP50MsAtMillion;
       lines.push(

@@ -8,6 +8,7 @@ import { abuseOutcomes, abuseVerdicts } from './abuse-report';
 import { ensureBuilt, repoRoot } from './app-process';
 import {
   catalogueCases,
+  isPageCase,
   getJson,
   rareTerm,
   startCatalogueApp,
@@ -199,6 +200,21 @@ function findGzipBytes(raw: unknown): number | undefined {
   return undefined;
 }
 
+async function countListings(url: string): Promise<number | undefined> {
+  const body = await getJson<unknown>(url);
+  return Array.isArray(body) ? body.length : undefined;
+}
+
+/** A server-rendered page answers 200 with the state it hydrates from; undefined: no count. */
+async function checkPage(url: string): Promise<undefined> {
+  const response = await fetch(url);
+  const html = await response.text();
+  if (response.status !== 200 || !html.includes('id="makazi-page"')) {
+    throw new Error(`GET ${url} answered ${response.status} without a rendered page`);
+  }
+  return undefined;
+}
+
 async function benchDataset(
   dataset: PreparedDataset,
   settings: LoadSettings,
@@ -218,11 +234,16 @@ async function benchDataset(
     let healthReqPerSec = 0;
     for (const c of cases) {
       // A case that errors would measure the error path: check one URL of it answers with data.
-      const body = await getJson<unknown>(`${base}${c.paths[0] ?? ''}`);
-      const matches = Array.isArray(body) ? body.length : undefined;
+      const matches = isPageCase(c.name)
+        ? await checkPage(`${base}${c.paths[0] ?? ''}`)
+        : await countListings(`${base}${c.paths[0] ?? ''}`);
       if (matches === 0) throw new Error(`${id} ${c.name}: ${c.paths[0]} answered no listings`);
       process.stdout.write(`[bench] ${id} ${c.name} … `);
-      const load = await measure({ baseUrl: base, paths: c.paths }, settings, app.cpu);
+      const load = await measure(
+        { baseUrl: base, paths: c.paths, ...(c.headers ? { headers: c.headers } : {}) },
+        settings,
+        app.cpu,
+      );
       if (c.name === 'health') healthReqPerSec = load.reqPerSec;
       const ratioToHealth = healthReqPerSec > 0 ? load.reqPerSec / healthReqPerSec : 0;
       const cpu =

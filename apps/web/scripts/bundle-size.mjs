@@ -23,8 +23,8 @@ const option = (name, fallback) => {
 const dist = path.resolve(option('--dist', path.join(here, '..', 'dist')));
 const language = option('--lang', 'en');
 
-/** The issue's target for the home page's JavaScript. */
-export const BUDGET_BYTES = 170 * 1024;
+/** Issue 19: the target for the JavaScript a first visit to home downloads. */
+export const BUDGET_BYTES = 100 * 1024;
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
