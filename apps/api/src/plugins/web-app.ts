@@ -164,6 +164,10 @@ export async function registerWebApp(
     const paths = [
       '/',
       '/home',
+      '/about',
+      '/terms',
+      '/privacy',
+      '/faq',
       '/details/:id',
       ...PROPERTY_TYPE_SLUG_VALUES.flatMap((slug) => [`/${slug}`, `/${slug}/:id`]),
     ];

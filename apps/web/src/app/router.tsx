@@ -37,9 +37,14 @@ export interface PageLoaders {
 }
 
 /** Which server-rendered page a route is (route handle): the server renders these, and only these. */
-export type TServerPage = 'home' | 'list' | 'detail' | 'details' | 'redirect';
+export type TServerPage = 'home' | 'list' | 'detail' | 'details' | 'info' | 'redirect';
 export interface PageHandle {
   serverPage: TServerPage;
+  /**
+   * The lazy i18n namespaces the page reads (LAZY_NAMESPACES): the server renders with them, so
+   * the browser loads them before it hydrates.
+   */
+  namespaces?: readonly string[];
 }
 
 export function prefetchingLoaders(queryClient: QueryClient): PageLoaders {
@@ -79,7 +84,10 @@ export function prefetchingLoaders(queryClient: QueryClient): PageLoaders {
   };
 }
 
-const serverPage = (page: TServerPage): PageHandle => ({ serverPage: page });
+const serverPage = (page: TServerPage, namespaces?: readonly string[]): PageHandle => ({
+  serverPage: page,
+  ...(namespaces ? { namespaces } : {}),
+});
 
 export function createRoutes(
   queryClient: QueryClient,
@@ -166,6 +174,7 @@ export function createRoutes(
             },
             ...INFO_PAGES.map((page): RouteObject => ({
               path: page,
+              handle: serverPage('info', ['info']),
               lazy: async () => {
                 const { InfoRoute } = await import('./routes/info');
                 return { element: <InfoRoute page={page} /> };

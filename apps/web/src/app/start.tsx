@@ -7,7 +7,14 @@ import { readPageState } from '../lib/page-state';
 import { createQueryClient } from '../lib/query-client';
 import { SiteOriginProvider } from '../lib/site-origin';
 import { AppProvider } from './provider';
-import { createAppRouter, createRoutes } from './router';
+import { createAppRouter, createRoutes, type PageHandle } from './router';
+
+/** The lazy i18n namespaces the first page was rendered with (its route's handle). */
+function firstPageNamespaces(routes: RouteObject[]): string[] {
+  return (matchRoutes(routes, window.location) ?? []).flatMap(
+    (match) => (match.route.handle as PageHandle | undefined)?.namespaces ?? [],
+  );
+}
 
 /**
  * The lazy routes of the first page, loaded before hydrating: the router would otherwise render
@@ -40,7 +47,12 @@ export async function startApp(
   // Started together: the language files, the page's code chunk and (client-rendered) its API
   // data, which a router made at once starts fetching.
   const [i18n, router] = await Promise.all([
-    createI18n({ language: pageState?.language ?? detectLanguage() }),
+    createI18n({ language: pageState?.language ?? detectLanguage() }).then(async (instance) => {
+      // The texts the server rendered with, before hydrating: the page would otherwise render
+      // its loading state over the server's markup.
+      if (pageState) await instance.loadNamespaces(firstPageNamespaces(routes));
+      return instance;
+    }),
     pageState
       ? loadFirstPageRoutes(routes).then(() => createAppRouter(routes, pageState.router))
       : createAppRouter(routes, undefined),

@@ -9,6 +9,7 @@ export const PAGE_MODULES: Record<Exclude<TServerPage, 'redirect'>, string> = {
   list: 'src/app/routes/list.tsx',
   detail: 'src/app/routes/detail.tsx',
   details: 'src/app/routes/details-redirect.tsx',
+  info: 'src/app/routes/info.tsx',
 };
 
 export interface PageAssets {
@@ -78,12 +79,18 @@ export function createPageAssets(
   const entryCss = cssOf(inIndexHtml);
   const cache = new Map<string, PageAssets>();
 
-  return function pageAssets(page: keyof typeof PAGE_MODULES, language: TLocale): PageAssets {
+  return function pageAssets(
+    page: keyof typeof PAGE_MODULES,
+    language: TLocale,
+    namespaces: readonly string[] = [],
+  ): PageAssets {
     const cacheKey = `${page}:${language}`;
     const known = cache.get(cacheKey);
     if (known) return known;
     const keys = [...withImports(PAGE_MODULES[page])].filter((key) => !inIndexHtml.has(key));
-    const locales = NAMESPACES.map((namespace) => `src/locales/${language}/${namespace}.json`);
+    const locales = [...NAMESPACES, ...namespaces].map(
+      (namespace) => `src/locales/${language}/${namespace}.json`,
+    );
     const routeStylesheets = cssOf(keys).filter((file) => !entryCss.includes(file));
     const assets: PageAssets = {
       css: [...entryCss, ...routeStylesheets].map(text).join('\n'),

@@ -52,9 +52,10 @@ const MANIFEST: Record<string, BuiltChunk> = {
   'src/app/routes/list.tsx': chunk('assets/list.js', { imports: ['_catalogue.js'] }),
   'src/app/routes/detail.tsx': chunk('assets/detail.js', { css: ['assets/detail.css'] }),
   'src/app/routes/details-redirect.tsx': chunk('assets/details-redirect.js'),
+  'src/app/routes/info.tsx': chunk('assets/info.js'),
   ...Object.fromEntries(
     ['en', 'sw'].flatMap((language) =>
-      NAMESPACES.map((namespace) => [
+      [...NAMESPACES, 'info'].map((namespace) => [
         `src/locales/${language}/${namespace}.json`,
         chunk(`assets/${namespace}-${language}.js`),
       ]),
@@ -285,11 +286,18 @@ describe('the server renderer', () => {
     });
   });
 
+  it('renders the pages about Makazi, naming the texts they need up front', async () => {
+    const { doc, meta } = headOf(await page('/about', undefined, 'sw'));
+    expect(doc.querySelector('h1')?.textContent).toBe(doc.title);
+    expect(meta('meta[name="description"]')).toBeTruthy();
+    expect(doc.head.querySelector('link[href="/assets/info-sw.js"]')).not.toBeNull();
+  });
+
   it('redirects / and unknown paths to /home (spec 2), and leaves the other pages to the shell', async () => {
     for (const url of ['/', '/no/such/page?x=1']) {
       expect(await renderPage(url)).toEqual({ kind: 'redirect', status: 302, location: '/home' });
     }
-    for (const url of ['/login', '/posts', '/admin', '/plan/30']) {
+    for (const url of ['/login', '/posts', '/admin', '/plan/30', '/support']) {
       expect(await renderPage(url)).toEqual({ kind: 'shell' });
     }
     expect(renderer.shell('sw')).toContain('<html lang="sw"');
@@ -324,14 +332,16 @@ describe('a rendered page in the browser', () => {
     return fetchMock;
   }
 
-  it.each(['/home', '/lease?sort=priceLowHigh', `/lease/${rent.id}`])(
+  it.each(['/home', '/lease?sort=priceLowHigh', `/lease/${rent.id}`, '/faq'])(
     'hydrates %s as rendered, without asking the API again',
     async (url) => {
       const fetchMock = await hydrate(url);
       expect(recoverable).toEqual([]);
       expect(fetchMock).not.toHaveBeenCalled();
       // document.write replaced the body `screen` was bound to: query the new one.
-      expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);
+      if (url !== '/faq') {
+        expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);
+      }
       // One title: React took over the server's head tags instead of adding its own.
       expect(document.head.querySelectorAll('title')).toHaveLength(1);
       expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);

@@ -90,7 +90,8 @@ export function createPageRendererFromBuild(build: {
     const routes = createRoutes(queryClient, serverLoaders(queryClient, request.data));
     const url = new URL(request.url, request.origin);
     const matches = matchRoutes(routes, url.pathname);
-    const page = (matches?.at(-1)?.route.handle as PageHandle | undefined)?.serverPage;
+    const handle = matches?.at(-1)?.route.handle as PageHandle | undefined;
+    const page = handle?.serverPage;
     if (!page) return { kind: 'shell' };
 
     const handler = createStaticHandler(routes);
@@ -133,7 +134,9 @@ export function createPageRendererFromBuild(build: {
       status: context.statusCode,
       html: template.page({
         language: request.language,
-        head: assetTags(pageAssets(page, request.language)) + html.slice(0, appStart),
+        head:
+          assetTags(pageAssets(page, request.language, handle.namespaces)) +
+          html.slice(0, appStart),
         body: html.slice(appStart),
         state: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(state)}</script>`,
       }),

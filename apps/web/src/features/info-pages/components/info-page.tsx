@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../../components/page-meta';
+import { truncate } from '../../../lib/format';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
 import './info-pages.css';
 
@@ -12,6 +14,9 @@ export interface InfoPageProps {
   children: ReactNode;
 }
 
+/** What a search result's snippet shows of the page's introduction. */
+const DESCRIPTION_CHARS = 160;
+
 /**
  * The frame of About, Terms, Privacy and the FAQ: one column of short sections, readable on a
  * phone, ending with the way to reach support.
@@ -22,7 +27,7 @@ export function InfoPage({ title, intro, dated = false, children }: InfoPageProp
   useScrollToHash(true);
   return (
     <article className="info-page">
-      <title>{title}</title>
+      <PageMeta title={title} description={truncate(intro, DESCRIPTION_CHARS)} />
       <h1>{title}</h1>
       <p className="info-page__intro">{intro}</p>
       {children}
