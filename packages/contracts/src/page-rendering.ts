@@ -55,6 +55,8 @@ export type PageRenderResult =
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json), as far as pages need it. */
 export interface BuiltChunk {
   file: string;
+  /** A chunk the build's own grouping made (vite.config.ts firstVisitChunk): its group. */
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];

@@ -66,6 +66,16 @@ export function createPageAssets(
   }
 
   const inIndexHtml = withImports(entryKey);
+  /** A namespace's file of texts, or the group the start namespaces share (locales-<language>). */
+  const localeChunk = (language: TLocale, namespace: string): string => {
+    const own = `src/locales/${language}/${namespace}.json`;
+    if (manifest[own]) return own;
+    const grouped = Object.keys(manifest).find(
+      (key) => manifest[key]?.name === `locales-${language}`,
+    );
+    if (!grouped) throw new Error(`No chunk holds the ${language} texts of "${namespace}"`);
+    return grouped;
+  };
   const cssOf = (keys: Iterable<string>) => [
     ...new Set([...keys].flatMap((key) => manifest[key]?.css ?? [])),
   ];
@@ -88,14 +98,14 @@ export function createPageAssets(
     const known = cache.get(cacheKey);
     if (known) return known;
     const keys = [...withImports(PAGE_MODULES[page])].filter((key) => !inIndexHtml.has(key));
-    const locales = [...NAMESPACES, ...namespaces].map(
-      (namespace) => `src/locales/${language}/${namespace}.json`,
+    const locales = [...NAMESPACES, ...namespaces].map((namespace) =>
+      localeChunk(language, namespace),
     );
     const routeStylesheets = cssOf(keys).filter((file) => !entryCss.includes(file));
     const assets: PageAssets = {
       css: [...entryCss, ...routeStylesheets].map(text).join('\n'),
       routeStylesheets,
-      modulePreloads: [...keys, ...locales].map((key) => {
+      modulePreloads: [...new Set([...keys, ...locales])].map((key) => {
         const chunk = manifest[key];
         if (!chunk) throw new Error(`"${key}" is not in the web build manifest`);
         return chunk.file;

@@ -251,6 +251,12 @@ describe('the server renderer', () => {
     expect(meta('meta[property="og:image:width"]')).toBe('1200');
     expect(meta('meta[property="og:image:height"]')).toBe('630');
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    // The main photo is asked for first, ahead of the app's scripts.
+    const head = [...doc.head.children];
+    const photo = head.findIndex((el) => el.matches('link[rel="preload"][as="image"]'));
+    const script = head.findIndex((el) => el.matches('script[type="module"]'));
+    expect(photo).toBeGreaterThan(0);
+    expect(photo).toBeLessThan(script);
     const scripts = doc.querySelectorAll('script[type="application/ld+json"]');
     expect(scripts).toHaveLength(1);
     const listing = JSON.parse(scripts[0]?.textContent ?? '') as Record<string, unknown>;

@@ -134,9 +134,8 @@ export function createPageRendererFromBuild(build: {
       status: context.statusCode,
       html: template.page({
         language: request.language,
-        head:
-          assetTags(pageAssets(page, request.language, handle.namespaces)) +
-          html.slice(0, appStart),
+        early: html.slice(0, appStart),
+        late: assetTags(pageAssets(page, request.language, handle.namespaces)),
         body: html.slice(appStart),
         state: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(state)}</script>`,
       }),

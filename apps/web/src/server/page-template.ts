@@ -4,14 +4,25 @@ const HTML_LANG = /<html lang="[^"]*"/;
 const DEFAULT_TITLE = /<title>[^<]*<\/title>\s*/;
 const DEFAULT_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 const ROOT = '<div id="root"></div>';
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 /** The entry's stylesheet links Vite wrote: a rendered page carries that CSS itself. */
 const STYLESHEET_LINK = /<link\s+rel="stylesheet"[^>]*>\s*/g;
 
 export interface PageTemplate {
   /** The client-rendered shell in a language: for the pages the server does not render. */
   shell(language: TLocale): string;
-  /** A rendered page: its head tags (title, meta, links) and the root's markup, with its state. */
-  page(parts: { language: TLocale; head: string; body: string; state: string }): string;
+  /**
+   * A rendered page: `early` goes right after the charset (its title, meta and links, and the
+   * preload of its largest image, asked for before anything else), `late` at the end of the head
+   * (its CSS and module preloads), then the root's markup and its state.
+   */
+  page(parts: {
+    language: TLocale;
+    early: string;
+    late: string;
+    body: string;
+    state: string;
+  }): string;
 }
 
 /**
@@ -20,8 +31,13 @@ export interface PageTemplate {
  * description instead of the shell's defaults, and its CSS in the page (page-assets.ts).
  */
 export function createPageTemplate(indexHtml: string): PageTemplate {
-  if (!HTML_LANG.test(indexHtml) || !indexHtml.includes(ROOT) || !indexHtml.includes('</head>')) {
-    throw new Error('index.html lacks <html lang>, </head> or the empty root the pages fill');
+  if (
+    !HTML_LANG.test(indexHtml) ||
+    !CHARSET.test(indexHtml) ||
+    !indexHtml.includes(ROOT) ||
+    !indexHtml.includes('</head>')
+  ) {
+    throw new Error('index.html lacks <html lang>, its charset, </head> or the empty root');
   }
   const withLanguage = (html: string, language: TLocale) =>
     html.replace(HTML_LANG, `<html lang="${language}"`);
@@ -29,17 +45,22 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
     .replace(DEFAULT_TITLE, '')
     .replace(DEFAULT_DESCRIPTION, '')
     .replace(STYLESHEET_LINK, '');
+  const charset = CHARSET.exec(bare)!;
+  const afterCharset = charset.index + charset[0].length;
   const headEnd = bare.indexOf('</head>');
   const rootAt = bare.indexOf(ROOT);
-  const beforeHeadEnd = bare.slice(0, headEnd);
+  const upToCharset = bare.slice(0, afterCharset);
+  const restOfHead = bare.slice(afterCharset, headEnd);
   const betweenHeadAndRoot = bare.slice(headEnd, rootAt);
   const afterRoot = bare.slice(rootAt + ROOT.length);
 
   return {
     shell: (language) => withLanguage(indexHtml, language),
-    page: ({ language, head, body, state }) =>
-      withLanguage(beforeHeadEnd, language) +
-      head +
+    page: ({ language, early, late, body, state }) =>
+      withLanguage(upToCharset, language) +
+      early +
+      restOfHead +
+      late +
       betweenHeadAndRoot +
       `<div id="root">${body}</div>` +
       state +
