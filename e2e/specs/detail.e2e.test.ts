@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiGet, openSession, screenshot, type Session } from '../support/browser';
+import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { pathname } from '../support/catalogue';
 import { messages, text } from '../support/locales';
-import { signedInThroughApi } from '../support/sign-in';
 import { until } from '../support/until';
 
 interface RentListing {
@@ -20,6 +19,7 @@ interface RentListing {
 }
 
 const detail = messages('en', 'detail');
+const common = messages('en', 'common');
 
 /** Waits for the listing's own data on the page: what a visitor who followed a shared link sees. */
 async function expectListingShown(page: Page, listing: RentListing): Promise<void> {
@@ -39,9 +39,8 @@ async function expectListingShown(page: Page, listing: RentListing): Promise<voi
 describe('detail page', () => {
   let session: Session;
   beforeAll(async () => {
+    // Public pages (decision 037): an anonymous visitor, as someone following a shared link is.
     session = await openSession();
-    // Detail pages are for signed-in visitors only: sign one in first.
-    await signedInThroughApi(session.page);
   });
   afterAll(async () => {
     await session?.close();
@@ -52,9 +51,15 @@ describe('detail page', () => {
     const [listing] = await apiGet<RentListing[]>('/api/properties?type=Rent');
     if (!listing) throw new Error('the demo catalogue has no Rent listings');
 
-    await page.goto(`/lease/${listing.id}`);
+    const response = await page.goto(`/lease/${listing.id}`);
+    expect(response?.status()).toBe(200);
     await expectListingShown(page, listing);
     expect(pathname(page)).toBe(`/lease/${listing.id}`);
+    // Shown to a visitor who has not signed in.
+    await page
+      .getByRole('link', { name: text(common, 'header.signIn') })
+      .first()
+      .waitFor();
     await screenshot(page, 'detail-deep-link');
 
     await page.reload();
@@ -68,7 +73,9 @@ describe('detail page', () => {
     if (!listing) throw new Error('the demo catalogue has no Rent listings');
     const entries = await page.evaluate(() => window.history.length);
 
-    await page.goto(`/details/${listing.id}`);
+    const response = await page.goto(`/details/${listing.id}`);
+    // The server sends the old address on for good (301), so links and search engines follow.
+    expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(301);
     await until(
       () => (pathname(page) === `/lease/${listing.id}` ? true : undefined),
       'the redirect to /lease/{id}',
@@ -76,5 +83,20 @@ describe('detail page', () => {
     await expectListingShown(page, listing);
     // One new entry, the listing's: Back leaves it rather than bouncing off /details again.
     expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
+  });
+
+  it("sends a listing opened at another type's address on to its own", async () => {
+    const { page } = session;
+    const [listing] = await apiGet<RentListing[]>('/api/properties?type=Rent');
+    if (!listing) throw new Error('the demo catalogue has no Rent listings');
+
+    const response = await page.goto(`/land/${listing.id}`);
+    const redirect = await response?.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(301);
+    expect(new URL((await redirect?.headerValue('location')) ?? '', baseUrl()).pathname).toBe(
+      `/lease/${listing.id}`,
+    );
+    expect(pathname(page)).toBe(`/lease/${listing.id}`);
+    await expectListingShown(page, listing);
   });
 });

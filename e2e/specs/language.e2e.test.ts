@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, screenshot, type Session } from '../support/browser';
+import { waitForHydration } from '../support/hydration';
 import { messages, text } from '../support/locales';
 
 const en = { common: messages('en', 'common'), catalogue: messages('en', 'catalogue') };
@@ -29,7 +30,10 @@ describe('language switch', () => {
     await page.getByText(signInEn, { exact: true }).first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-    await page.getByTestId('language-switch').getByRole('button', { name: 'SW' }).click();
+    // The server's markup: its button works once the app has hydrated it.
+    const switchToSwahili = page.getByTestId('language-switch').getByRole('button', { name: 'SW' });
+    await waitForHydration(switchToSwahili, 'the language switch');
+    await switchToSwahili.click();
     const swahiliVisible = async () => {
       await page.getByRole('heading', { name: text(sw.catalogue, 'lists.Rent') }).waitFor();
       await page.getByText(signInSw, { exact: true }).first().waitFor();
@@ -40,7 +44,11 @@ describe('language switch', () => {
     await swahiliVisible();
     await screenshot(page, 'language-swahili');
 
-    await page.reload();
+    // The choice is kept where the server reads it: the reloaded page comes in Kiswahili.
+    const cookie = (await session.context.cookies()).find(({ name }) => name === 'makazi_lang');
+    expect(cookie?.value).toBe('sw');
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).toMatch(/^<!doctype html>\s*<html lang="sw"/i);
     await swahiliVisible();
   });
 });

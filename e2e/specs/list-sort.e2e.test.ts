@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, openSession, screenshot, type Session } from '../support/browser';
 import { cardPrices, waitForCards } from '../support/catalogue';
+import { waitForHydration } from '../support/hydration';
 import { messages, text } from '../support/locales';
 import { until } from '../support/until';
 
@@ -41,6 +42,8 @@ describe('list page sort', () => {
     const grid = page.getByTestId('listing-grid');
     await waitForCards(grid, 'the Rent list');
     const sort = page.getByLabel(text(en, 'sort.label'));
+    // Rendered by the server: a choice made before the app has hydrated the select would be lost.
+    await waitForHydration(sort, 'the sort select');
 
     await sort.selectOption({ label: text(en, 'sort.priceLowHigh') });
     const ascending = await until(async () => {

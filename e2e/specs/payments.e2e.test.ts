@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { pathname } from '../support/catalogue';
+import { waitForHydration } from '../support/hydration';
 import {
   adminTokenThroughApi,
   approveThroughApi,
@@ -61,20 +62,24 @@ describe('mobile-money payments', () => {
     const { page } = session;
     const person = newPerson('Zawadi', 'Kimaro');
     await registerThroughApi(person);
-    const [listing] = await apiGet<{ id: string }[]>('/api/properties?type=Rent');
+    const [listing] = await apiGet<{ id: string; title: string }[]>('/api/properties?type=Rent');
     if (!listing) throw new Error('the demo catalogue has no Rent listings');
 
-    // The detail page asks a visitor to sign in first (detail pages are for signed-in visitors),
-    // then brings them back.
+    // The listing is public (decision 037); its owner's phone is not: View Contacts asks an
+    // anonymous visitor to sign in first, then brings them back to the listing.
     await page.goto(`/lease/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title.trim() }).waitFor();
+    const viewContacts = page.getByRole('button', { name: text(detail, 'contacts.view') });
+    await waitForHydration(viewContacts, 'View Contacts');
+    await viewContacts.click();
     await page.waitForURL('**/login');
-    // The guard's toast on a deep link: the first toast of the page, asked for in its first render.
     await expectToast(page, text(common, 'guards.loginRequired'));
     await signInOnPage(page, person);
     await page.waitForURL(`**/lease/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title.trim() }).waitFor();
 
     // Not subscribed: View Contacts leads to the plans, with the guard's toast.
-    await page.getByRole('button', { name: text(detail, 'contacts.view') }).click();
+    await viewContacts.click();
     await page.waitForURL('**/subscribe');
     await expectToast(page, text(common, 'guards.subscriptionRequired'));
     await page.getByRole('heading', { name: text(checkout, 'subscribe.title') }).waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiGet, openSession, screenshot, type Session } from '../support/browser';
 import { pathname } from '../support/catalogue';
+import { waitForHydration } from '../support/hydration';
 import { messages, text } from '../support/locales';
 import { expectToast } from '../support/toast';
 import { newPerson, registerThroughApi, signInOnPage, type Person } from '../support/sign-in';
@@ -9,6 +10,9 @@ import { until } from '../support/until';
 
 const auth = messages('en', 'auth');
 const common = messages('en', 'common');
+const detail = messages('en', 'detail');
+const posts = messages('en', 'posts');
+const loginRequired = text(common, 'guards.loginRequired');
 
 async function storedSession(page: Page): Promise<Record<string, string | null>> {
   return page.evaluate(() =>
@@ -97,27 +101,58 @@ describe('signing in with a phone number and an SMS code', () => {
     });
   });
 
-  it('sends a visitor of a guarded page to sign in, then back to that page', async () => {
+  it('shows a listing to an anonymous visitor; View Contacts asks them to sign in, then brings them back', async () => {
     const { page, context } = session;
     await context.clearCookies();
     await page.goto('/home');
     await page.evaluate(() => window.localStorage.clear());
     const person: Person = newPerson('Baraka', 'Said');
     await registerThroughApi(person);
-    const [listing] = await apiGet<{ id: string; title: string }[]>(
+    const [listing] = await apiGet<{ id: string; title: string; price: number }[]>(
       '/api/properties?type=Rent&limit=1',
     );
     if (!listing) throw new Error('the demo catalogue has no Rent listings');
 
+    // Public (decision 037): the listing itself, with no sign-in asked for.
     await page.goto(`/lease/${listing.id}`);
-    await expectToast(page, text(common, 'guards.loginRequired'));
+    await page.getByRole('heading', { level: 1, name: listing.title.trim() }).waitFor();
+    await page
+      .getByText(`TZS ${listing.price.toLocaleString('en-US')}`)
+      .first()
+      .waitFor();
+    const viewContacts = page.getByRole('button', { name: text(detail, 'contacts.view') });
+    await waitForHydration(viewContacts, 'View Contacts');
+    expect(pathname(page)).toBe(`/lease/${listing.id}`);
+    expect(await page.getByRole('alert').filter({ hasText: loginRequired }).count()).toBe(0);
+
+    // The owner's phone is what sign-in guards.
+    await viewContacts.click();
+    await expectToast(page, loginRequired);
     await until(() => (pathname(page) === '/login' ? true : undefined), 'the login screen');
 
     await signInOnPage(page, person);
     await until(
       () => (pathname(page) === `/lease/${listing.id}` ? true : undefined),
-      'the return to the guarded listing',
+      'the return to the listing',
     );
-    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: listing.title.trim() }).waitFor();
+    await accountButton(page, 'Baraka Said').waitFor();
+  });
+
+  it('sends a visitor of a page behind sign-in to sign in, then back to that page', async () => {
+    const { page, context } = session;
+    await context.clearCookies();
+    await page.goto('/home');
+    await page.evaluate(() => window.localStorage.clear());
+    const person: Person = newPerson('Tumaini', 'Mushi');
+    await registerThroughApi(person);
+
+    await page.goto('/posts');
+    await expectToast(page, loginRequired);
+    await until(() => (pathname(page) === '/login' ? true : undefined), 'the login screen');
+
+    await signInOnPage(page, person);
+    await until(() => (pathname(page) === '/posts' ? true : undefined), 'the return to /posts');
+    await page.getByRole('heading', { level: 1, name: text(posts, 'title') }).waitFor();
   });
 });

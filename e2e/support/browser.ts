@@ -31,7 +31,12 @@ export interface Session {
 }
 
 export async function openSession(
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** False: a browser with JavaScript off, which sees only what the server rendered. */
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<Session> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -44,6 +49,7 @@ export async function openSession(
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
     extraHTTPHeaders: forwardedFor(clientAddress()),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
