@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   PROPERTY_TYPES,
   PROPERTY_TYPE_SLUGS,
@@ -29,11 +29,12 @@ const INFO_PAGES: readonly TInfoPage[] = ['about', 'terms', 'privacy', 'faq'];
  * read the catalogue and wait for it, and may answer a redirect or a 404.
  */
 export interface PageLoaders {
-  home(url: string): unknown;
-  list(type: TPropertyType, url: string): unknown;
-  detail(type: TPropertyType, id: string | undefined): unknown;
+  /** `context`: what the server hands each request (its query client, its data source). */
+  home(url: string, context: unknown): unknown;
+  list(type: TPropertyType, url: string, context: unknown): unknown;
+  detail(type: TPropertyType, id: string | undefined, context: unknown): unknown;
   /** /details/{id}, the product's old links: only the listing knows its type. */
-  listingType(id: string | undefined): unknown;
+  listingType(id: string | undefined, context: unknown): unknown;
 }
 
 /** Which server-rendered page a route is (route handle): the server renders these, and only these. */
@@ -89,10 +90,10 @@ const serverPage = (page: TServerPage, namespaces?: readonly string[]): PageHand
   ...(namespaces ? { namespaces } : {}),
 });
 
-export function createRoutes(
-  queryClient: QueryClient,
-  loaders: PageLoaders = prefetchingLoaders(queryClient),
-): RouteObject[] {
+/** The route table: the browser's loaders for `queryClient`, or the server's `loaders`. */
+export function createRoutes(loadersOrClient: QueryClient | PageLoaders): RouteObject[] {
+  const loaders =
+    loadersOrClient instanceof QueryClient ? prefetchingLoaders(loadersOrClient) : loadersOrClient;
   return [
     {
       path: '/',
@@ -109,7 +110,7 @@ export function createRoutes(
             {
               path: 'home',
               handle: serverPage('home'),
-              loader: ({ request }) => loaders.home(request.url),
+              loader: ({ request, context }) => loaders.home(request.url, context),
               lazy: async () => {
                 const { HomeRoute } = await import('./routes/home');
                 return { Component: HomeRoute };
@@ -118,7 +119,7 @@ export function createRoutes(
             ...PROPERTY_TYPES.map((type): RouteObject => ({
               path: PROPERTY_TYPE_SLUGS[type],
               handle: serverPage('list'),
-              loader: ({ request }) => loaders.list(type, request.url),
+              loader: ({ request, context }) => loaders.list(type, request.url, context),
               lazy: async () => {
                 const { ListRoute } = await import('./routes/list');
                 return { element: <ListRoute type={type} /> };
@@ -128,7 +129,7 @@ export function createRoutes(
               // Old links of the product: sent on to the listing's own page once its type is known.
               path: 'details/:id',
               handle: serverPage('details'),
-              loader: ({ params }) => loaders.listingType(params.id),
+              loader: ({ params, context }) => loaders.listingType(params.id, context),
               lazy: async () => {
                 const { DetailsRedirectRoute, DetailsRedirectError } =
                   await import('./routes/details-redirect');
@@ -140,7 +141,7 @@ export function createRoutes(
             ...PROPERTY_TYPES.map((type): RouteObject => ({
               path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
               handle: serverPage('detail'),
-              loader: ({ params }) => loaders.detail(type, params.id),
+              loader: ({ params, context }) => loaders.detail(type, params.id, context),
               lazy: async () => {
                 const { DetailRoute, DetailRouteError } = await import('./routes/detail');
                 return {

@@ -272,6 +272,13 @@ describe('the server renderer', () => {
     expect(JSON.stringify(state)).toContain(hostile.title);
   });
 
+  it('fails, rather than rendering an error page, when the catalogue cannot be read', async () => {
+    const source = fakeSource();
+    source.listProperties = () => Promise.reject(new Error('catalogue down'));
+    // The API then sends the client-rendered shell, which asks again from the browser.
+    await expect(renderPage('/lease', source)).rejects.toThrow('catalogue down');
+  });
+
   it('answers an unknown listing with a 404 page', async () => {
     const result = await page('/lease/0d7f6c2a-3b4e-4c5d-8e9f-a0b1c2d3e4f5');
     expect(result.status).toBe(404);

@@ -28,7 +28,8 @@ import { SiteOriginProvider } from '../lib/site-origin';
 import { localeResources } from './locale-resources';
 import { assetTags, createPageAssets } from './page-assets';
 import { createPageTemplate } from './page-template';
-import { serverLoaders } from './server-loaders';
+import { serverLoaders, type ServerLoadContext } from './server-loaders';
+import { siteInfoQueryOptions } from '../lib/site-info';
 
 /**
  * Where the rendered app's own markup starts (RootLayout's outer element): React writes the
@@ -37,21 +38,25 @@ import { serverLoaders } from './server-loaders';
  */
 const APP_START = '<div id="app" ';
 
-/** The router's errors as plain objects the browser's router accepts (isRouteErrorResponse). */
+/**
+ * The router's answers (a 404) as plain objects the browser's router accepts
+ * (isRouteErrorResponse). Failures never get here: the page is not rendered.
+ */
 function serializableErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
   if (!errors) return null;
   return Object.fromEntries(
-    Object.entries(errors).map(([routeId, error]) => [
-      routeId,
-      isRouteErrorResponse(error)
-        ? {
-            status: error.status,
-            statusText: error.statusText,
-            internal: false,
-            data: error.data as unknown,
-          }
-        : { status: 500, statusText: 'Internal Server Error', internal: false, data: null },
-    ]),
+    Object.entries(errors).map(([routeId, error]) => {
+      const answer = error as { status: number; statusText: string; data: unknown };
+      return [
+        routeId,
+        {
+          status: answer.status,
+          statusText: answer.statusText,
+          internal: false,
+          data: answer.data,
+        },
+      ];
+    }),
   );
 }
 
@@ -85,17 +90,21 @@ export function createPageRendererFromBuild(build: {
     LOCALES.map((language) => [language, createI18n({ language, resources: localeResources })]),
   );
 
+  // One route table and handler for every request: each brings its own query client and source.
+  const routes = createRoutes(serverLoaders());
+  const handler = createStaticHandler(routes);
+
   async function render(request: PageRenderRequest): Promise<PageRenderResult> {
     const queryClient = createQueryClient();
-    const routes = createRoutes(queryClient, serverLoaders(queryClient, request.data));
+    queryClient.setQueryData(siteInfoQueryOptions.queryKey, request.data.siteInfo());
     const url = new URL(request.url, request.origin);
     const matches = matchRoutes(routes, url.pathname);
     const handle = matches?.at(-1)?.route.handle as PageHandle | undefined;
     const page = handle?.serverPage;
     if (!page) return { kind: 'shell' };
 
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(url));
+    const requestContext: ServerLoadContext = { queryClient, source: request.data };
+    const context = await handler.query(new Request(url), { requestContext });
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (location && context.status >= 300 && context.status < 400) {
@@ -104,6 +113,16 @@ export function createPageRendererFromBuild(build: {
       throw new Error(`A page loader answered ${context.status} without a redirect`);
     }
     if (page === 'redirect') throw new Error(`${url.pathname} should have redirected`);
+    // A loader or a route module that failed (not a 404 it answered): the server sends the shell,
+    // which tries again in the browser, rather than an error page with a 500.
+    const failure: unknown = Object.values<unknown>(context.errors ?? {}).find(
+      (error) => !isRouteErrorResponse(error),
+    );
+    if (failure !== undefined) {
+      throw failure instanceof Error
+        ? failure
+        : new Error('A page loader failed', { cause: failure });
+    }
 
     const i18n = await instances.get(request.language)!;
     const router = createStaticRouter(handler.dataRoutes, context);

@@ -15,7 +15,6 @@ import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/utils/search-params';
 import { propertyQueryOptions } from '../features/listing-detail/api/property';
 import { isUuid } from '../lib/guards';
-import { siteInfoQueryOptions } from '../lib/site-info';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -27,15 +26,25 @@ function withoutCursor(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
+/** What each request hands the loaders (the static handler's `requestContext`). */
+export interface ServerLoadContext {
+  queryClient: QueryClient;
+  source: PageDataSource;
+}
+
 /**
  * The router's loaders on the server: they read what the page shows, wait for it and put it in
- * the page's query client under the very keys the components ask for, so the page renders with
- * its content and the browser, given the same cache, asks for nothing again.
+ * the request's query client under the very keys the components ask for, so the page renders with
+ * its content and the browser, given the same cache, asks for nothing again. Made once: each
+ * request brings its own client and source.
  */
-export function serverLoaders(queryClient: QueryClient, source: PageDataSource): PageLoaders {
-  queryClient.setQueryData(siteInfoQueryOptions.queryKey, source.siteInfo());
-
-  async function loadPages(url: URL, filter: PropertiesFilter, cursor: string | undefined) {
+export function serverLoaders(): PageLoaders {
+  async function loadPages(
+    { queryClient, source }: ServerLoadContext,
+    url: URL,
+    filter: PropertiesFilter,
+    cursor: string | undefined,
+  ) {
     const page = await source.listProperties({
       ...filter,
       sort: filter.sort ?? 'new',
@@ -49,7 +58,7 @@ export function serverLoaders(queryClient: QueryClient, source: PageDataSource):
     });
   }
 
-  async function loadCarousel(type: TPropertyType) {
+  async function loadCarousel({ queryClient, source }: ServerLoadContext, type: TPropertyType) {
     const page = await source.listProperties({ type, sort: 'new', limit: CAROUSEL_LIMIT });
     queryClient.setQueryData(
       carouselQueryOptions(type).queryKey,
@@ -57,7 +66,10 @@ export function serverLoaders(queryClient: QueryClient, source: PageDataSource):
     );
   }
 
-  async function loadProperty(id: string | undefined): Promise<TProperty> {
+  async function loadProperty(
+    { queryClient, source }: ServerLoadContext,
+    id: string | undefined,
+  ): Promise<TProperty> {
     if (!isUuid(id)) throw notFound();
     const json = await source.getProperty(id);
     if (json === null) throw notFound();
@@ -67,33 +79,34 @@ export function serverLoaders(queryClient: QueryClient, source: PageDataSource):
   }
 
   return {
-    async home(rawUrl) {
+    async home(rawUrl, context) {
+      const loading = context as ServerLoadContext;
       const url = new URL(rawUrl);
       const search = parseCatalogueSearch(url.searchParams);
       if (hasActiveFilter(search)) {
         const { sort: _sort, cursor, ...filter } = search;
-        await loadPages(url, filter, cursor);
+        await loadPages(loading, url, filter, cursor);
       } else {
-        await Promise.all(HOME_CAROUSEL_TYPES.map(loadCarousel));
+        await Promise.all(HOME_CAROUSEL_TYPES.map((type) => loadCarousel(loading, type)));
       }
       return null;
     },
-    async list(type, rawUrl) {
+    async list(type, rawUrl, context) {
       const url = new URL(rawUrl);
       const { sort, cursor, type: _ignored, ...filter } = parseCatalogueSearch(url.searchParams);
-      await loadPages(url, { ...filter, type, sort }, cursor);
+      await loadPages(context as ServerLoadContext, url, { ...filter, type, sort }, cursor);
       return null;
     },
-    async detail(type, id) {
-      const property = await loadProperty(id);
+    async detail(type, id, context) {
+      const property = await loadProperty(context as ServerLoadContext, id);
       // An id of another type lives at that type's address: a permanent move for crawlers too.
       if (property.type !== type) {
         throw redirect(`/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`, 301);
       }
       return null;
     },
-    async listingType(id) {
-      const property = await loadProperty(id);
+    async listingType(id, context) {
+      const property = await loadProperty(context as ServerLoadContext, id);
       throw redirect(`/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`, 301);
     },
   };
