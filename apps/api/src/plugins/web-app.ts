@@ -80,14 +80,45 @@ export interface ServerRenderedPages {
   countRead(request: FastifyRequest): Promise<void>;
 }
 
-function sendAnswer(reply: FastifyReply, answer: PageAnswer, variesByVisitor: boolean) {
+/** The encoding the client accepts that a rendered page is kept in: br, then gzip, else none. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(coding.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PageAnswer,
+  variesByVisitor: boolean,
+) {
   if (variesByVisitor) reply.header('Vary', 'Accept-Language, Cookie');
   if (answer.kind === 'redirect') {
     return reply.header('Cache-Control', PAGE_CACHE).redirect(answer.location, answer.status);
   }
+  if (answer.kind === 'page') {
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    reply
+      .code(answer.status)
+      .header('Cache-Control', PAGE_CACHE)
+      .header(
+        'Vary',
+        variesByVisitor ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding',
+      )
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding ? answer[encoding] : answer.html);
+  }
   return reply
     .code(answer.status)
-    .header('Cache-Control', answer.kind === 'page' ? PAGE_CACHE : REVALIDATE)
+    .header('Cache-Control', REVALIDATE)
     .type('text/html; charset=utf-8')
     .send(answer.html);
 }
@@ -139,7 +170,7 @@ export async function registerWebApp(
         origin: pages.siteOrigin(request),
         language,
       });
-      return sendAnswer(reply, answer, !fromUrl);
+      return sendAnswer(request, reply, answer, !fromUrl);
     } catch (error) {
       // Too many reads, or the catalogue too busy: the shell says so in the visitor's language
       // once it asks the API itself, and the status and Retry-After tell crawlers when to return.
@@ -154,7 +185,7 @@ export async function registerWebApp(
         html: service.shell(language),
       };
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-      return sendAnswer(reply, shell, !fromUrl);
+      return sendAnswer(request, reply, shell, !fromUrl);
     }
   }
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { PAGE_QUERY_PARAMS, type TLocale } from '@makazi/contracts/common-values';
 import type {
   CatalogueListQuery,
@@ -10,9 +11,18 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import type { PropertiesService } from '../properties/properties.service';
 import type { SiteService } from '../site/site.service';
 
+/** A rendered page, compressed once when it is rendered, not for every visitor it is sent to. */
+export interface RenderedPage {
+  kind: 'page';
+  status: number;
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /** What a page request is answered with. */
 export type PageAnswer =
-  | { kind: 'page'; status: number; html: string }
+  | RenderedPage
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell'; status: number; html: string };
 
@@ -36,6 +46,17 @@ export interface PagesServiceDeps {
   /** Rendered pages, shared by every visitor; forgotten with the catalogue's pages. */
   cache: TtlCache<PageAnswer>;
 }
+
+/**
+ * A page is compressed once and sent many times: brotli at quality 5 is about 8 % smaller than the
+ * catalogue answers' quality 3 for a few milliseconds more, once per page and time to live.
+ */
+const BROTLI = {
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+};
 
 /**
  * The page a URL asks for: its path and the parameters a page is made of, in one order. A
@@ -102,7 +123,12 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         if (result.kind === 'shell') {
           return { kind: 'shell', status: 200, html: renderer.shell(language) };
         }
-        return result;
+        if (result.kind === 'redirect') return result;
+        return {
+          ...result,
+          br: brotliCompressSync(result.html, BROTLI),
+          gzip: gzipSync(result.html),
+        };
       });
     },
     shell: (language) => renderer.shell(language),

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   PageRenderRequest,
@@ -13,6 +14,7 @@ import { createFakeClock } from '../../test/fake-clock';
 import { nextAddress, signUpAndIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { RateLimitedError } from '../../lib/rate-limited-error';
+import { pageEncoding } from '../../plugins/web-app';
 import { preferredLanguage } from './page-language';
 
 /*
@@ -112,6 +114,24 @@ describe('server-rendered pages', () => {
       language: 'sw',
       origin: 'https://makazi.example',
     });
+  });
+
+  it('is compressed once, and sent in the encoding each visitor accepts', async () => {
+    clock.advance(TTL_MS);
+    const plain = await get('/lease?lang=en', { 'accept-encoding': 'identity' });
+    const calls = renderer.calls.length;
+    const br = await get('/lease?lang=en', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get('/lease?lang=en', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(renderer.calls.length).toBe(calls);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(pageEncoding('gzip;q=1.0, br;q=0.5')).toBe('br');
+    expect(pageEncoding('deflate')).toBeNull();
+    expect(pageEncoding(undefined)).toBeNull();
   });
 
   it('renders and keeps a page without the parameters that change nothing on it', async () => {
