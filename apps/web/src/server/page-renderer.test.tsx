@@ -30,6 +30,7 @@ const TEMPLATE = `<!doctype html>
     <title>Makazi</title>
     <script type="module" crossorigin src="/assets/main.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/main.css">
+    <link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/lato.woff2">
   </head>
   <body>
     <div id="root"></div>
@@ -172,6 +173,8 @@ describe('the server renderer', () => {
       links.filter((link) => link.startsWith('stylesheet') && !link.endsWith('disabled')),
     ).toEqual([]);
     expect(links).not.toContain('modulepreload /assets/vendor.js');
+    // No font preload: the text paints before a font could arrive (decision 024).
+    expect(doc.head.querySelectorAll('link[rel="preload"][as="font"]')).toHaveLength(0);
     // Content in the HTML itself: the listings' titles and prices.
     const root = doc.getElementById('root');
     expect(root?.textContent).toContain('Nyumba Sinza');

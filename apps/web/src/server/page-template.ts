@@ -7,6 +7,13 @@ const ROOT = '<div id="root"></div>';
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 /** The entry's stylesheet links Vite wrote: a rendered page carries that CSS itself. */
 const STYLESHEET_LINK = /<link\s+rel="stylesheet"[^>]*>\s*/g;
+/**
+ * The shell's font preloads (vite.config.ts preloadFonts): a rendered page's text is painted
+ * before any font could arrive on 3G, in the metric-matched fallback (font-display: optional), so
+ * a preload would only take bandwidth from the page's photo. The text asks for Lato itself, and
+ * the next page has it (decision 024).
+ */
+const FONT_PRELOAD = /<link\s+rel="preload"\s+as="font"[^>]*>\s*/g;
 
 export interface PageTemplate {
   /** The client-rendered shell in a language: for the pages the server does not render. */
@@ -27,8 +34,9 @@ export interface PageTemplate {
 
 /**
  * The built index.html, cut once into the pieces every page is put together from. It keeps Vite's
- * own tags (the entry script, the font preloads); a rendered page brings its own title and
- * description instead of the shell's defaults, and its CSS in the page (page-assets.ts).
+ * own tags (the entry script, its module preloads); a rendered page brings its own title and
+ * description instead of the shell's defaults, its CSS in the page (page-assets.ts), and no font
+ * preloads.
  */
 export function createPageTemplate(indexHtml: string): PageTemplate {
   if (
@@ -44,7 +52,8 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   const bare = indexHtml
     .replace(DEFAULT_TITLE, '')
     .replace(DEFAULT_DESCRIPTION, '')
-    .replace(STYLESHEET_LINK, '');
+    .replace(STYLESHEET_LINK, '')
+    .replace(FONT_PRELOAD, '');
   const charset = CHARSET.exec(bare)!;
   const afterCharset = charset.index + charset[0].length;
   const headEnd = bare.indexOf('</head>');
