@@ -10,7 +10,7 @@ import { CATALOGUE_COMPRESSION } from '../lib/catalogue-compression';
 import { AppError } from '../lib/errors';
 import type { SiteOrigin } from '../lib/site-origin';
 import { pageLanguage } from '../modules/pages/page-language';
-import type { PageAnswer, PagesService } from '../modules/pages/pages.service';
+import type { PageAnswer, PageEncoding, PagesService } from '../modules/pages/pages.service';
 import { sendAppError } from './error-handler';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,7 +81,7 @@ export interface ServerRenderedPages {
 }
 
 /** The encoding the client accepts that a rendered page is kept in: br, then gzip, else none. */
-export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [coding = '', ...params] = part.trim().split(';');
@@ -114,7 +114,7 @@ function sendAnswer(
       )
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding ? answer[encoding] : answer.html);
+    return reply.send(encoding ? answer.encoded(encoding) : answer.html);
   }
   return reply
     .code(answer.status)
