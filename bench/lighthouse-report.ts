@@ -122,9 +122,7 @@ export function lighthouseVerdicts(report: LighthouseReport): string[] {
       `${verdict(m.tbtMs <= t.maxTbtMs)} ${label}: TBT ${Math.round(m.tbtMs)} ms (target ≤ ${t.maxTbtMs} ms)`,
     );
     // Lighthouse reports CLS to three decimals: 0 is 0.000.
-    lines.push(
-      `${verdict(m.cls < 0.0005)} ${label}: CLS ${m.cls.toFixed(3)} (target ${t.maxCls})`,
-    );
+    lines.push(`${verdict(m.cls < 0.0005)} ${label}: CLS ${m.cls.toFixed(3)} (target ${t.maxCls})`);
     const largest = page.cardImages?.largest;
     if (largest) {
       lines.push(

@@ -91,7 +91,6 @@ interface Listing {
 /** As apps/web's pictureCount: the photos a listing has, which its list answer does not carry. */
 const pictureCount = (listing: Listing): number => listing.media[0]?.pictures.length ?? 0;
 
-
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
