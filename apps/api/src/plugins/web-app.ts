@@ -26,6 +26,24 @@ const DOT_DOT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 /** Where the web build keeps its server renderer (apps/web package.json "build"). */
 const SERVER_ENTRY = path.join('.ssr', 'entry-server.js');
 
+/** A path segment that starts with a dot: the build's manifest (.vite) and server renderer (.ssr). */
+const HIDDEN_SEGMENT = /(?:^|\/)\./;
+
+/**
+ * Whether the file server may answer a path; anything else is an unknown path (the 404 below).
+ * Refused: a NUL (GET /x%00), which the file system throws on, and a `..` segment, even with a
+ * backslash (GET /a..%5C..%5Cb), which it forbids (both a 500 otherwise); hidden files, which
+ * are the build's own; and directories (`/`), which are pages.
+ */
+function isServableFile(pathName: string): boolean {
+  return (
+    !pathName.includes('\0') &&
+    !DOT_DOT_SEGMENT.test(pathName) &&
+    !HIDDEN_SEGMENT.test(pathName) &&
+    !pathName.endsWith('/')
+  );
+}
+
 /** Paths the SPA never owns: an unknown one is a JSON 404, whatever the Accept header says. */
 function isBackendPath(url: string): boolean {
   return (
@@ -139,14 +157,13 @@ export async function registerWebApp(
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      // One route per built file, listed at start: a page navigation never touches the disk.
-      wildcard: false,
+      // One route for every file: the public pages have routes of their own (below), which match
+      // first, so a page navigation never asks the disk; a file the API also answers (robots.txt)
+      // is the API's.
+      wildcard: true,
       // `/` is a page like any other (it redirects to /home); the shell is never a file to ask for.
       index: false,
-      // Paths the file server would refuse with an error (a 500 here): a NUL (GET /x%00), which
-      // the file system throws on, and a `..` segment, even with a backslash (GET /a..%5C..%5Cb),
-      // which it forbids. No file has either, so they are unknown paths: the 404 below.
-      allowedPath: (pathName) => !pathName.includes('\0') && !DOT_DOT_SEGMENT.test(pathName),
+      allowedPath: isServableFile,
       // Cache-Control is decided per file below: hashed assets forever, everything else revalidated.
       cacheControl: false,
       setHeaders(res, filePath) {

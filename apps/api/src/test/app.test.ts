@@ -37,6 +37,8 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Makazi</title>');
   await writeFile(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("makazi")');
+  await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The API answers robots.txt itself (modules/seo): a file of that name is shadowed, not a clash.
   await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
 });
 afterAll(async () => {
@@ -250,7 +252,8 @@ describe('the web app', () => {
       const asset = await get(web, '/assets/index-Ab12Cd34.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await get(web, '/robots.txt')).headers['cache-control']).toBe('no-cache');
+      expect((await get(web, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
+      expect((await get(web, '/robots.txt')).body).toContain('Sitemap:');
 
       // API, media, missing files and non-GET requests never get the shell.
       for (const [method, url, accept] of [
