@@ -5,6 +5,11 @@ import react from '@vitejs/plugin-react';
 const api = 'http://127.0.0.1:3000';
 const FIRST_VISIT_LIBRARIES =
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)\//;
+/**
+ * The app's translation hook (decision 038) wraps i18next and is used by the entry and every
+ * route: on its own it became a chunk of 1 KiB, one more request on every first visit.
+ */
+const TRANSLATION_HOOK = /\/src\/lib\/use-translation\.ts$/;
 
 /** What the font preloading reads of the built bundle: the CSS files' text. */
 type BuiltFiles = Readonly<Record<string, { type: string; source?: string | Uint8Array }>>;
@@ -103,7 +108,7 @@ function importedBy(id: string, matches: RegExp, moduleInfo: ModuleInfoOf): bool
  * - `locales-<language>`: the start texts of one language, one request instead of four.
  */
 export function firstVisitChunk(id: string, moduleInfo: ModuleInfoOf): string | undefined {
-  if (FIRST_VISIT_LIBRARIES.test(id)) return 'vendor';
+  if (FIRST_VISIT_LIBRARIES.test(id) || TRANSLATION_HOOK.test(id)) return 'vendor';
   const locale = START_LOCALES.exec(id);
   if (locale) return `locales-${locale[1]}`;
   if (id.includes('/node_modules/') || !id.includes('/src/')) return undefined;

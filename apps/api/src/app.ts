@@ -419,10 +419,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  const siteOrigin = createSiteOrigin(config.publicUrl);
   // robots.txt and the sitemaps, at the root, matched before the web app's catch-all (decision 036).
   await app.register(seoRoutes, {
     service: createSeoService(createSeoRepository(catalogueDatabase), { clock }),
-    publicUrl: config.publicUrl,
+    siteOrigin,
   });
   registerMediaFiles(app, storage);
   await app.register(socialImageRoutes, { service: media });
@@ -439,7 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             site,
             cache: renderedPages,
           }),
-          siteOrigin: createSiteOrigin(config.publicUrl),
+          siteOrigin,
           countRead,
         }
       : undefined,

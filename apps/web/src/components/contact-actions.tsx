@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { formatPhone, telHref, whatsAppHref } from '../lib/contact-links';
 import './contact-actions.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { isApiError } from '../lib/api-client';
 import './error-notice.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { LOCALES } from '@makazi/contracts/common-values';
 import { switchLanguage } from '../lib/i18n';
 import './language-switch.css';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { TChangeableField } from '@makazi/contracts/listings';
 import type { TProperty } from '@makazi/contracts/properties';
 import { useAddressText } from '../lib/use-address-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { formatTzs } from '../lib/format';
 import './listing-price.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { TPictureLabel, TPropertyStatus } from '@makazi/contracts/property-values';
 import './listing-status.css';
 

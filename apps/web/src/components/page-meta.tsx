@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { LOCALES, type TLocale } from '@makazi/contracts/common-values';
 import { LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { useSiteOrigin } from '../lib/site-origin';

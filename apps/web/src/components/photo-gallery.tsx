@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { TPhoto } from '@makazi/contracts/properties';
 import { ResponsiveImage } from './responsive-image';
 import './photo-gallery.css';

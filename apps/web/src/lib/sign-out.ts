@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiSend } from './api-client';
 import { isRecord } from './guards';

@@ -1,5 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+// The Node build, wherever this runs (the API, and the tests under jsdom): Node streams are
+// cheaper to collect than web streams (about a tenth of a list page's rendering).
+import { renderToPipeableStream } from 'react-dom/server.node';
+import { Writable } from 'node:stream';
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -60,22 +63,38 @@ function serializableErrors(errors: StaticHandlerContext['errors']): HydrationSt
   );
 }
 
-async function renderToHtml(app: ReactNode): Promise<string> {
-  let failure: unknown;
-  const stream = await renderToReadableStream(app, {
-    onError(error) {
-      failure ??= error;
-    },
+function renderToHtml(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => {
+      if (failure === undefined) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      } else {
+        reject(
+          failure instanceof Error
+            ? failure
+            : new Error('The page could not be rendered', { cause: failure }),
+        );
+      }
+    });
+    const stream = renderToPipeableStream(app, {
+      onError(error) {
+        failure ??= error;
+      },
+      onShellError: reject,
+      // Everything the page shows was read before rendering, so the whole page is ready at once.
+      onAllReady() {
+        stream.pipe(sink);
+      },
+    });
   });
-  // Everything the page shows was read before rendering, so the whole page is ready at once.
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  if (failure !== undefined) {
-    throw failure instanceof Error
-      ? failure
-      : new Error('The page could not be rendered', { cause: failure });
-  }
-  return html;
 }
 
 export function createPageRendererFromBuild(build: {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { RateLimitedError, waitInWords } from '../../lib/rate-limited-error';
-import { createSiteOrigin } from '../../lib/site-origin';
+import type { SiteOrigin } from '../../lib/site-origin';
 import { clientAddress } from '../../plugins/rate-limit';
 import { LISTINGS_SITEMAP_PREFIX, PAGES_SITEMAP_PATH, type SeoService } from './seo.service';
 
@@ -26,10 +26,9 @@ const SITEMAP_READS_PER_ADDRESS_PER_MINUTE = 120;
 
 export const seoRoutes: FastifyPluginCallbackZod<{
   service: SeoService;
-  /** PUBLIC_URL: the origin every absolute URL names (lib/site-origin.ts). */
-  publicUrl: string | undefined;
-}> = (app, { service, publicUrl }, done) => {
-  const siteOrigin = createSiteOrigin(publicUrl);
+  /** The origin every absolute URL names (lib/site-origin.ts). */
+  siteOrigin: SiteOrigin;
+}> = (app, { service, siteOrigin }, done) => {
   const perReader = app.createRateLimit({
     max: SITEMAP_READS_PER_ADDRESS_PER_MINUTE,
     timeWindow: '1 minute',

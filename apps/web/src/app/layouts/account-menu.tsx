@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useSignOut } from '../../lib/sign-out';
 import { useMenuButton } from '../../lib/use-menu-button';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import logoSrc from '../../assets/logo.svg';
 import { MenuIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SideSheet } from '../../components/side-sheet';
 import { useSession } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { DemoBanner } from '../../components/demo-banner';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { openAuthModal } from '../../lib/auth-modal';
 
 export interface SignInLinkProps {

@@ -1,6 +1,6 @@
 import { Navigate, isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../components/error-notice';
 import { ListingNotFound } from '../../components/listing-not-found';

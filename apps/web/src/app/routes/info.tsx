@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { AboutPage } from '../../features/info-pages/components/about-page';
 import { FaqPage } from '../../features/info-pages/components/faq-page';
 import { PrivacyPage } from '../../features/info-pages/components/privacy-page';

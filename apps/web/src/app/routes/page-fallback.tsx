@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import './route-status.css';
 
 /** Shown in the main area while a page's code downloads; the header and footer are already up. */

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { CreateListingPage } from '../../features/create-listing/components/create-listing-page';
 import { isUuid } from '../../lib/guards';
 import { PageFallback } from './page-fallback';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PlanList } from '../../features/checkout/components/plan-list';
 import { NoListingChosen } from '../../features/checkout/components/no-listing';
 import { listingFromState } from '../../features/checkout/utils/navigation-state';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useSession } from '../../lib/session';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { fromState, phoneFromState } from '../../features/auth/utils/return-path';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useSession } from '../../lib/session';
 import { useSubscriptionStatus } from '../../features/subscriptions/api/subscription-status';

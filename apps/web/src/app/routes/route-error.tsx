@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import './route-status.css';
 
 // What browsers say when a lazy route's script cannot be downloaded (Chromium, Safari, Firefox, Vite).

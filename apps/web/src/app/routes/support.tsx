@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { SupportPage } from '../../features/support/components/support-page';
 import { PageFallback } from './page-fallback';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type enAdmin from '../../../locales/en/admin.json';
 import { isAdminApiError } from '../api/admin-client';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DialogTitleBar } from '../../../components/dialog-title-bar';
 import { closeAuthModal, openAuthModal, useAuthModal } from '../../../lib/auth-modal';
 import { useModalDialog } from '../../../lib/use-modal-dialog';

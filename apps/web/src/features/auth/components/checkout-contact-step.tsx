@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
 import { useSignup } from '../api/signup';
 import { useCodeSignIn } from '../hooks/use-code-sign-in';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { OTP_LENGTH } from '@makazi/contracts/auth-values';
 import type { CodeChallenge, CodeSignIn } from '../hooks/use-code-sign-in';
 import { useWebOtp } from '../hooks/use-web-otp';

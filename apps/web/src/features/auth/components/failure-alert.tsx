@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useReasonText } from '../hooks/use-reason-text';
 import type { AuthReason } from '../utils/auth-error';
 import { AuthSwitch, type AuthMode } from './auth-switch';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LOCAL_PHONE_FORMAT } from '@makazi/contracts/auth-values';
 import { useCodeSignIn } from '../hooks/use-code-sign-in';
 import { normalizePhone, validatePhone } from '../utils/validation';

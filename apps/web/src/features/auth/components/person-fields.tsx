@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { RegisterValues } from '../utils/validation';
 import { AuthField, type AuthFieldProps } from './auth-field';
 

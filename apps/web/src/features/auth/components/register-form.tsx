@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LOCAL_PHONE_FORMAT, PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
 import { showToast } from '../../../lib/toast';
 import { useSignup } from '../api/signup';

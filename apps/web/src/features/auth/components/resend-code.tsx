@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCountdown } from '../hooks/use-countdown';
 import { formatClock } from '../utils/auth-error';
 

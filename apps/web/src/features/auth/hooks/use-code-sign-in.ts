@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useSendLoginCode } from '../api/login';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AuthReason } from '../utils/auth-error';
 
 /** Puts a failed sign-in call's reason into the reader's language. */

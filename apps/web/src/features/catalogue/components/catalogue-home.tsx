@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PageMeta } from '../../../components/page-meta';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { HOME_CAROUSEL_TYPES } from '../utils/home';

@@ -1,17 +1,17 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
 import { PhotoCameraIcon } from '../../../components/icons';
 import { ListingPrice } from '../../../components/listing-price';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { cardPhoto } from '../../../lib/listing-photos';
 import { useAddressText } from '../../../lib/use-address-text';
 import {
   PRICE_TERM_WORDS,
   cardAddress,
   cardOwner,
-  cardPhoto,
   cardTitle,
   firstWords,
   pictureCount,

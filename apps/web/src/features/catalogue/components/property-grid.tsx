@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
 import { isLocale, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PRICE_TZS_MAX, SEARCH_MIN_LENGTH } from '@makazi/contracts/property-values';
 import { OutlinedSelectField, OutlinedTextField } from '../../../components/field';
 import { SearchIcon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_SORTS, type TPropertySort } from '@makazi/contracts/property-values';
 import { OutlinedSelectField } from '../../../components/field';
 import { isPropertySort } from '../../../lib/guards';

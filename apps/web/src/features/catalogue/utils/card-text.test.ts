@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaGroupName } from '@makazi/contracts/property-values';
-import {
-  makeApartment,
-  makeHouseForSale,
-  makeLand,
-  makePhoto,
-  makeRent,
-} from '../../../testing/fixtures';
-import {
-  cardAddress,
-  cardOwner,
-  cardPhoto,
-  cardTitle,
-  firstWords,
-  pictureCount,
-} from './card-text';
+import { makeRent } from '../../../testing/fixtures';
+import { cardAddress, cardOwner, cardTitle, firstWords, pictureCount } from './card-text';
 
 describe('cardTitle (over 22 → first 22 + …)', () => {
   it('keeps 22 characters whole and cuts the 23rd', () => {
@@ -64,19 +51,6 @@ describe('pictureCount', () => {
     });
     expect(pictureCount(property)).toBe(2);
     expect(pictureCount(makeRent({ media: [] }))).toBe(0);
-  });
-});
-
-describe('cardPhoto', () => {
-  it('uses the front photo for land and houses for sale, the first photo otherwise', () => {
-    const photos = [makePhoto('picha_nyuma'), makePhoto('picha_mbele')];
-    expect(cardPhoto(makeLand({ photos }))?.label).toBe('picha_mbele');
-    expect(cardPhoto(makeHouseForSale({ photos }))?.label).toBe('picha_mbele');
-    expect(cardPhoto(makeRent({ photos }))?.label).toBe('picha_nyuma');
-    expect(cardPhoto(makeApartment({ photos }))?.label).toBe('picha_nyuma');
-  });
-  it('finds nothing for land without a front photo, so the card falls back', () => {
-    expect(cardPhoto(makeLand({ photos: [makePhoto('picha_nyuma')] }))).toBeUndefined();
   });
 });
 

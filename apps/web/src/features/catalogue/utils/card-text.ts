@@ -1,4 +1,4 @@
-import type { TPhoto, TProperty } from '@makazi/contracts/properties';
+import type { TProperty } from '@makazi/contracts/properties';
 import { truncate } from '../../../lib/format';
 
 // Display limits for cards: a longer text is cut and ends in an ellipsis.
@@ -31,12 +31,4 @@ export function firstWords(text: string, count: number): string {
 /** The picture count on a card comes from the first media group. */
 export function pictureCount(property: Pick<TProperty, 'media'>): number {
   return property.media[0]?.pictures.length ?? 0;
-}
-
-/** Land and house-for-sale cards show the front photo; the others show their first photo. */
-export function cardPhoto(property: Pick<TProperty, 'type' | 'photos'>): TPhoto | undefined {
-  if (property.type === 'Land' || property.type === 'HouseForSale') {
-    return property.photos.find((photo) => photo.label === 'picha_mbele');
-  }
-  return property.photos[0];
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import './checkout.css';
 
 /** /promote or /promotion-plan opened without a listing (typed in, bookmarked): say so. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import { formatTzs } from '../../../lib/format';
 import type { PromotedListing } from '../utils/navigation-state';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPayment } from '@makazi/contracts/payments';
 import { MOBILE_MONEY_NETWORK_NAMES } from '@makazi/contracts/payment-values';
 import { formatTzs } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { MOBILE_MONEY_NETWORK_NAMES, type TPaymentStatus } from '@makazi/contracts/payment-values';
 import { isApiError } from '../../../lib/api-client';

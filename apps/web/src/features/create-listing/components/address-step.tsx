@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TNamedRef } from '@makazi/contracts/locations';
 import { ADDRESS_NUMBER_FIELD } from '@makazi/contracts/listing-values';
 import type { TPropertyType } from '@makazi/contracts/property-values';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { pendingChangeOf } from '../../../lib/pending-change';
 import { useSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import { useWizardText } from '../hooks/use-wizard-text';
 import {

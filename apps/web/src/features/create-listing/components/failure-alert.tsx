@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useWizardText } from '../hooks/use-wizard-text';
 import type { TFailureKind } from '../utils/failure';
 

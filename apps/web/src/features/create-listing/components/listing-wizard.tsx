@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPendingChange } from '@makazi/contracts/listings';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-values';
 import { useWizardText } from '../hooks/use-wizard-text';
 import { preloadCompression } from '../utils/compress-photo';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TWizardStep } from '../utils/draft-storage';
 
 export const STEP_KEYS = ['details', 'address', 'photos'] as const;

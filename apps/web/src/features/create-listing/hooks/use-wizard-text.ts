@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PHOTO_MAX_BYTES } from '@makazi/contracts/listing-values';
 import type { TFieldProblem } from '../utils/detail-fields';
 import type { TFailureKind } from '../utils/failure';

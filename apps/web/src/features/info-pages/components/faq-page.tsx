@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { OTP_TTL_SECONDS } from '@makazi/contracts/auth-values';
 import { InfoPage, InfoSection } from './info-page';
 

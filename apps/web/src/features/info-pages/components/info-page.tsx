@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PageMeta } from '../../../components/page-meta';
 import { truncate } from '../../../lib/format';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ContactActions } from '../../../components/contact-actions';
 import { ErrorNotice } from '../../../components/error-notice';
 import { isApiError } from '../../../lib/api-client';

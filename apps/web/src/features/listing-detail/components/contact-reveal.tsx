@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 export interface ContactRevealSlotProps {
   /** The contact control the app composes (ContactsToggle wrapped around its guards), or nothing. */

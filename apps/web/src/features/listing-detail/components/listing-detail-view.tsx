@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
 import { ErrorNotice } from '../../../components/error-notice';

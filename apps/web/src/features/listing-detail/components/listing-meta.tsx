@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TProperty } from '@makazi/contracts/properties';
 import {
   SOCIAL_IMAGE_HEIGHT,
@@ -10,15 +10,11 @@ import {
 import { PageMeta, pageUrl } from '../../../components/page-meta';
 import { formatTzs, truncate } from '../../../lib/format';
 import { jsonForHtml } from '../../../lib/json-for-html';
+import { coverPhoto } from '../../../lib/listing-photos';
 import { useSiteOrigin } from '../../../lib/site-origin';
 
 /** What a result snippet or a link preview shows of the description, after the price and place. */
 const DESCRIPTION_CHARS = 150;
-
-/** The photo a preview shows: the front of the house when there is one, else the first. */
-function coverPhoto(property: TProperty) {
-  return property.photos.find((photo) => photo.label === 'picha_mbele') ?? property.photos[0];
-}
 
 function place(property: TProperty): string {
   const address = property.propertyAddress;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TProperty } from '@makazi/contracts/properties';
 import { ListingArticle, useListingTitle } from '../../../components/listing-article';
 import { PhotoGallery } from '../../../components/photo-gallery';

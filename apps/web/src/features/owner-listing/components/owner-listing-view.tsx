@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPendingChange, TViewerProperty } from '@makazi/contracts/listings';
 import type { TPhoto } from '@makazi/contracts/properties';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { TPhoto } from '@makazi/contracts/properties';
 import { PhotoGallery, usePhotoText } from '../../../components/photo-gallery';

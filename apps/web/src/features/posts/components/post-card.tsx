@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { ListingPrice } from '../../../components/listing-price';
 import { ListingStatus } from '../../../components/listing-status';
 import { PendingChangeStatus } from '../../../components/pending-change-status';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { pendingChangeOf } from '../../../lib/pending-change';
-import { coverPhoto, postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
+import { coverPhoto } from '../../../lib/listing-photos';
+import { postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
 
 /** The grid shows 1–3 columns inside the 1200px container. */

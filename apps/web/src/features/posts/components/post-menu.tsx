@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { useMenuButton } from '../../../lib/use-menu-button';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeHouseForSale, makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
+import { makeLand, makeRent } from '../../../testing/fixtures';
 import {
   POST_TEXT_MAX,
-  coverPhoto,
   groupByType,
   postText,
   runningPromotionEnd,
@@ -66,20 +65,6 @@ describe('the running promotion', () => {
     ['an end date that cannot be read', 'soon'],
   ])('is none for %s', (_case, promotionEndDate) => {
     expect(runningPromotionEnd(promotionEndDate, NOW)).toBeNull();
-  });
-});
-
-describe('cover photo', () => {
-  it('is the front photo of land and houses for sale', () => {
-    const front = makePhoto('picha_mbele');
-    expect(coverPhoto(makeLand({ photos: [makePhoto('picha_nyuma'), front] }))).toBe(front);
-    expect(coverPhoto(makeHouseForSale({ photos: [makePhoto('picha_jiko'), front] }))).toBe(front);
-  });
-
-  it('is the first photo otherwise, and none without photos', () => {
-    const first = makePhoto('picha_nje');
-    expect(coverPhoto(makeRent({ photos: [first, makePhoto('picha_mbele')] }))).toBe(first);
-    expect(coverPhoto(makeRent({ photos: [] }))).toBeUndefined();
   });
 });
 

@@ -1,4 +1,3 @@
-import type { TPhoto, TProperty } from '@makazi/contracts/properties';
 import type { TPropertyStatus } from '@makazi/contracts/property-values';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import { truncate } from '../../../lib/format';
@@ -13,14 +12,6 @@ export const POST_TEXT_MAX = 52;
  */
 export function postText(text: string): string {
   return truncate(text.trim(), POST_TEXT_MAX);
-}
-
-/** The card's picture: the front photo of land and houses for sale, else the first photo. */
-export function coverPhoto(property: Pick<TProperty, 'type' | 'photos'>): TPhoto | undefined {
-  if (property.type === 'Land' || property.type === 'HouseForSale') {
-    return property.photos.find((photo) => photo.label === 'picha_mbele') ?? property.photos[0];
-  }
-  return property.photos[0];
 }
 
 /**

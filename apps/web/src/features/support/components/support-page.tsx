@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatPhone, telHref, whatsAppHref } from '../../../lib/contact-links';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../lib/support-contacts';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
