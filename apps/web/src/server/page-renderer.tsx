@@ -8,8 +8,8 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
-  matchRoutes,
   type HydrationState,
+  type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
@@ -97,6 +97,23 @@ function renderToHtml(app: ReactNode): Promise<string> {
   });
 }
 
+/**
+ * The route table as the server runs it: the pages it renders keep their loaders and modules;
+ * every other route keeps only its place in the table, so the static handler matches it (one
+ * match per request, against branches it ranked once) without loading a module or running a
+ * loader, and its page is the client-rendered shell.
+ */
+function serverRouteTable(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const kept: RouteObject = (route.handle as PageHandle | undefined)?.serverPage
+      ? route
+      : { ...route, lazy: undefined, loader: undefined };
+    return route.index || !route.children
+      ? kept
+      : { ...kept, index: false, children: serverRouteTable(route.children) };
+  });
+}
+
 export function createPageRendererFromBuild(build: {
   template: string;
   manifest: Record<string, BuiltChunk>;
@@ -110,18 +127,12 @@ export function createPageRendererFromBuild(build: {
   );
 
   // One route table and handler for every request: each brings its own query client and source.
-  const routes = createRoutes(serverLoaders());
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(serverRouteTable(createRoutes(serverLoaders())));
 
   async function render(request: PageRenderRequest): Promise<PageRenderResult> {
     const queryClient = createQueryClient();
     queryClient.setQueryData(siteInfoQueryOptions.queryKey, request.data.siteInfo());
     const url = new URL(request.url, request.origin);
-    const matches = matchRoutes(routes, url.pathname);
-    const handle = matches?.at(-1)?.route.handle as PageHandle | undefined;
-    const page = handle?.serverPage;
-    if (!page) return { kind: 'shell' };
-
     const requestContext: ServerLoadContext = { queryClient, source: request.data };
     const context = await handler.query(new Request(url), { requestContext });
     if (context instanceof Response) {
@@ -131,6 +142,9 @@ export function createPageRendererFromBuild(build: {
       }
       throw new Error(`A page loader answered ${context.status} without a redirect`);
     }
+    const handle = context.matches.at(-1)?.route.handle as PageHandle | undefined;
+    const page = handle?.serverPage;
+    if (!page) return { kind: 'shell' };
     if (page === 'redirect') throw new Error(`${url.pathname} should have redirected`);
     // A loader or a route module that failed (not a 404 it answered): the server sends the shell,
     // which tries again in the browser, rather than an error page with a 500.
