@@ -30,9 +30,15 @@ describe('language switch', () => {
     await page.getByText(signInEn, { exact: true }).first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-    // The server's markup: its button works once the app has hydrated it.
-    const switchToSwahili = page.getByTestId('language-switch').getByRole('button', { name: 'SW' });
+    // The server's markup: a link to the page in Kiswahili, which the app takes over once it has
+    // hydrated it, switching in place without loading a page.
+    const switchToSwahili = page.getByTestId('language-switch').getByRole('link', { name: 'SW' });
+    expect(await switchToSwahili.getAttribute('href')).toBe('/lease?lang=sw');
     await waitForHydration(switchToSwahili, 'the language switch');
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
     await switchToSwahili.click();
     const swahiliVisible = async () => {
       await page.getByRole('heading', { name: text(sw.catalogue, 'lists.Rent') }).waitFor();
@@ -42,6 +48,9 @@ describe('language switch', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('sw');
     };
     await swahiliVisible();
+    expect(navigations).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await switchToSwahili.getAttribute('aria-current')).toBe('true');
     await screenshot(page, 'language-swahili');
 
     // The choice is kept where the server reads it: the reloaded page comes in Kiswahili.

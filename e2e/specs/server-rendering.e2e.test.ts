@@ -31,7 +31,7 @@ const en = {
   detail: messages('en', 'detail'),
   common: messages('en', 'common'),
 };
-const sw = { catalogue: messages('sw', 'catalogue') };
+const sw = { catalogue: messages('sw', 'catalogue'), common: messages('sw', 'common') };
 const carousels = ['Rent', 'Apartment', 'Land', 'HouseForSale'] as const;
 
 /** The cookie the header's language switch writes; the server renders in its language. */
@@ -225,6 +225,117 @@ describe('server-rendered pages with JavaScript off', () => {
       await grid.getByRole('link', { name: text(en.catalogue, 'grid.firstPage') }).count(),
     ).toBe(0);
   });
+
+  it.for([360, 1280])(
+    'ends a list at %i px with room between its last words and the way back to the first page',
+    async (width) => {
+      const { page } = session;
+      await page.setViewportSize({ width, height: 800 });
+      try {
+        await page.goto('/lease');
+        const grid = page.getByTestId('listing-grid');
+        const end = grid.getByText(text(en.catalogue, 'grid.end'), { exact: true });
+        for (let pages = 1; (await end.count()) === 0; pages += 1) {
+          if (pages > 30) throw new Error('the Rent list did not end within 30 pages');
+          await navigateBy(page, () =>
+            grid.getByRole('link', { name: text(en.catalogue, 'grid.loadMore') }).click(),
+          );
+        }
+        const back = grid.getByRole('link', { name: text(en.catalogue, 'grid.firstPage') });
+        const [words, link] = [await end.boundingBox(), await back.boundingBox()];
+        if (!words || !link) throw new Error('the end of the list is not drawn');
+        // Side by side or one above the other, never touching.
+        const apart = Math.max(
+          link.x - (words.x + words.width),
+          words.x - (link.x + link.width),
+          link.y - (words.y + words.height),
+          words.y - (link.y + link.height),
+        );
+        expect(apart).toBeGreaterThanOrEqual(12);
+        await screenshot(page, `no-js-list-end-${width}`);
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
+    },
+  );
+
+  it.for([360, 1280])(
+    'follows SW from an English list page with a search at %i px to the same search in Swahili',
+    async (width) => {
+      const { page } = session;
+      await page.setViewportSize({ width, height: 800 });
+      try {
+        // A word from the newest Rental's ward, and a sort: parameters the Swahili page must keep.
+        const [newest] = await apiGet<Listing[]>('/api/properties?type=Rent&limit=1');
+        const term = newest?.propertyAddress?.ward.name;
+        if (!term || term.length < 3) throw new Error('the newest Rental has no ward to search');
+        const matching = await apiGet<Listing[]>(
+          `/api/properties?type=Rent&sort=priceLowHigh&limit=12&search=${encodeURIComponent(term)}`,
+        );
+        expect(matching.length).toBeGreaterThan(0);
+        const query = `search=${encodeURIComponent(term)}&sort=priceLowHigh`;
+        await page.goto(`/lease?${query}`);
+        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+        const grid = page.getByTestId('listing-grid');
+        expect(await cardIds(grid)).toEqual(matching.map((listing) => listing.id));
+
+        const languages = page.getByTestId('language-switch');
+        // Hidden on a phone until its menu is opened: out of the accessibility tree till then.
+        const swahili = languages.getByRole('link', {
+          name: text(en.common, 'language.sw'),
+          includeHidden: true,
+        });
+        expect(
+          await languages
+            .getByRole('link', { name: text(en.common, 'language.en'), includeHidden: true })
+            .getAttribute('aria-current'),
+        ).toBe('true');
+        if (width < 600) {
+          // A phone shows the menu button, not the navigation; without JavaScript the button is a
+          // link that shows the navigation under the bar.
+          expect(await swahili.isVisible()).toBe(false);
+          await page
+            .getByRole('banner')
+            .getByRole('link', { name: text(en.common, 'header.openMenu') })
+            .click();
+          await swahili.waitFor({ state: 'visible' });
+          await page.getByRole('group', { name: text(en.common, 'language.label') }).waitFor();
+          await page
+            .getByRole('navigation', { name: text(en.common, 'header.mainNav') })
+            .getByRole('link', { name: text(en.common, 'header.posts') })
+            .waitFor({ state: 'visible' });
+          await screenshot(page, `no-js-phone-menu-${width}`);
+        }
+        const response = await navigateBy(page, () => swahili.click());
+
+        expect(response.status()).toBe(200);
+        const url = new URL(page.url());
+        expect(url.pathname).toBe('/lease');
+        expect(url.searchParams.get('lang')).toBe('sw');
+        expect(url.searchParams.get('search')).toBe(term);
+        expect(url.searchParams.get('sort')).toBe('priceLowHigh');
+        expect(await page.locator('html').getAttribute('lang')).toBe('sw');
+        await page
+          .getByRole('heading', { level: 1, name: text(sw.catalogue, 'lists.Rent') })
+          .waitFor();
+        expect(await cardIds(grid)).toEqual(matching.map((listing) => listing.id));
+        expect(
+          await page
+            .getByRole('searchbox', { name: text(sw.catalogue, 'search.text'), exact: true })
+            .inputValue(),
+        ).toBe(term);
+        // The new page opens with its menu closed, SW now the current language.
+        expect(
+          await languages
+            .getByRole('link', { name: text(sw.common, 'language.sw'), includeHidden: true })
+            .getAttribute('aria-current'),
+        ).toBe('true');
+        await screenshot(page, `no-js-list-sw-${width}`);
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
+    },
+  );
 
   it('shows a listing opened from a card, with the tags a link preview reads', async () => {
     const { page } = session;

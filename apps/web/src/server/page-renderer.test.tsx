@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   BuiltChunk,
   CatalogueListQuery,
@@ -223,6 +223,32 @@ describe('the server renderer', () => {
     );
   });
 
+  it('works without JavaScript: the language switch links to this page in each language, the phone menu to the navigation', async () => {
+    const { doc } = headOf(
+      await page(
+        '/lease?utm_source=whatsapp&sort=priceLowHigh&search=Sinza&lang=sw',
+        undefined,
+        'sw',
+      ),
+    );
+    const links = [...doc.querySelectorAll('[data-testid="language-switch"] a')];
+    expect(
+      links.map((link) => [link.textContent, link.getAttribute('href'), link.ariaCurrent]),
+    ).toEqual([
+      // The page's own parameters in the server's order (what the browser hydrates), no tracking tag.
+      ['EN', '/lease?search=Sinza&sort=priceLowHigh&lang=en', null],
+      ['SW', '/lease?search=Sinza&sort=priceLowHigh&lang=sw', 'true'],
+    ]);
+    // The side sheet needs the app: until it runs, the phone's menu button is a link to the
+    // header's navigation, which holds POSTS and the language switch.
+    const menu = doc.querySelector('a.site-header__menu-button');
+    expect(menu?.getAttribute('href')).toBe('#site-nav');
+    expect(menu?.getAttribute('aria-label')).toBe('Fungua menyu');
+    const nav = doc.getElementById('site-nav');
+    expect(nav?.querySelector('a[href="/posts"]')).not.toBeNull();
+    expect(nav?.querySelector('[data-testid="language-switch"]')).not.toBeNull();
+  });
+
   it('sends a cursor that no longer fits back to the first page', async () => {
     expect(await renderPage('/lease?sort=new&cursor=stale')).toEqual({
       kind: 'redirect',
@@ -335,8 +361,9 @@ describe('a rendered page in the browser', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  async function hydrate(url: string, source = fakeSource()) {
-    const { html } = await page(url, source);
+  /** `url` in the address bar, hydrating the page the server rendered for `rendered`. */
+  async function hydrate(url: string, rendered = url) {
+    const { html } = await page(rendered);
     window.history.replaceState(null, '', url);
     document.open();
     document.write(html);
@@ -348,19 +375,36 @@ describe('a rendered page in the browser', () => {
     return fetchMock;
   }
 
-  it.each(['/home', '/lease?sort=priceLowHigh', `/lease/${rent.id}`, '/faq'])(
-    'hydrates %s as rendered, without asking the API again',
-    async (url) => {
-      const fetchMock = await hydrate(url);
-      expect(recoverable).toEqual([]);
-      expect(fetchMock).not.toHaveBeenCalled();
-      // document.write replaced the body `screen` was bound to: query the new one.
-      if (url !== '/faq') {
-        expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);
-      }
-      // One title: React took over the server's head tags instead of adding its own.
-      expect(document.head.querySelectorAll('title')).toHaveLength(1);
-      expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
-    },
-  );
+  it.each([
+    ['/home'],
+    ['/lease?sort=priceLowHigh'],
+    // The API renders a page without what is not part of it (a tracking tag), its parameters in
+    // one order (apps/api pages.service.ts pagePath); the address bar keeps them as they came.
+    [
+      '/lease?utm_source=whatsapp&sort=priceLowHigh&search=Sinza',
+      '/lease?search=Sinza&sort=priceLowHigh',
+    ],
+    [`/lease/${rent.id}`],
+    ['/faq'],
+  ])('hydrates %s as rendered, without asking the API again', async (url, rendered?: string) => {
+    // React reports a tag or attribute that hydrated differently (a link's href) on the console.
+    const errors = vi.spyOn(console, 'error');
+    const fetchMock = await hydrate(url, rendered);
+    expect(recoverable).toEqual([]);
+    const mismatches = errors.mock.calls.filter((args) => /hydrat/i.test(args.join(' ')));
+    expect(mismatches).toEqual([]);
+    // The app runs: the phone's menu is the button that opens the side sheet.
+    expect(within(document.body).getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    // document.write replaced the body `screen` was bound to: query the new one.
+    if (url !== '/faq') {
+      expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);
+    }
+    // One title: React took over the server's head tags instead of adding its own.
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+  });
 });

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '@makazi/contracts/auth-values';
 import { Header } from './header';
-import { createRoutes } from '../router';
+import { createRoutes, type PageHandle } from '../router';
 import { getAuthModal } from '../../lib/auth-modal';
 import { LANGUAGE_STORAGE_KEY, createI18n } from '../../lib/i18n';
 import { getSession } from '../../lib/session';
@@ -35,22 +35,95 @@ function toasts() {
 }
 
 describe('language switch', () => {
-  it('switches visible text to Swahili, persists the choice and sets <html lang>', async () => {
-    const user = userEvent.setup();
-    await renderApp(<Header />);
-    expect(screen.getByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
+  /** Whether the app kept the browser from following each click (a link's default). */
+  function watchClicks() {
+    const prevented: boolean[] = [];
+    const listener = (event: MouseEvent) => prevented.push(event.defaultPrevented);
+    document.addEventListener('click', listener);
+    onTestFinished(() => document.removeEventListener('click', listener));
+    return prevented;
+  }
 
-    await user.click(screen.getByRole('button', { name: 'SW' }));
+  /** The switch's EN and SW links. */
+  function languageLinks() {
+    const group = screen.getByTestId('language-switch');
+    return {
+      en: within(group).getByRole('link', { name: 'EN' }),
+      sw: within(group).getByRole('link', { name: 'SW' }),
+    };
+  }
+
+  it('switches visible text to Swahili in place, persists the choice and sets <html lang>', async () => {
+    const user = userEvent.setup();
+    await renderHeader('/lease?search=Sinza');
+    expect(screen.getByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
+    expect(languageLinks().en).toHaveAttribute('aria-current', 'true');
+    expect(languageLinks().sw).not.toHaveAttribute('aria-current');
+    const prevented = watchClicks();
+
+    await user.click(languageLinks().sw);
 
     expect(await screen.findByRole('link', { name: 'INGIA' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'MATANGAZO' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'SW' })).toHaveAttribute('aria-pressed', 'true');
+    const { en, sw } = languageLinks();
+    expect(sw).toHaveAttribute('aria-current', 'true');
+    expect(en).not.toHaveAttribute('aria-current');
+    // JavaScript took the click: no page was loaded, the app stayed where it was.
+    expect(prevented).toEqual([true]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/lease\?search=Sinza$/);
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sw');
     // The cookie the server renders the next page's language by (decision 034).
     expect(document.cookie).toContain('makazi_lang=sw');
     expect(document.documentElement.lang).toBe('sw');
   });
 
+  it('links each language to this page with its query and lang, named in that language', async () => {
+    // A page the server renders: its own parameters in the server's order, no tracking tag.
+    await renderHeader(
+      '/lease?utm_source=whatsapp&sort=priceLowHigh&search=Sinza&cursor=c2&lang=en',
+      { serverPage: 'list' },
+    );
+    const { en, sw } = languageLinks();
+    expect(sw).toHaveAttribute('href', '/lease?search=Sinza&sort=priceLowHigh&cursor=c2&lang=sw');
+    expect(en).toHaveAttribute('href', '/lease?search=Sinza&sort=priceLowHigh&cursor=c2&lang=en');
+    for (const [language, link] of Object.entries({ en, sw })) {
+      expect(link).toHaveAttribute('lang', language);
+      expect(link).toHaveAttribute('hreflang', language);
+    }
+    expect(screen.getByRole('group', { name: 'Language' })).toContainElement(sw);
+    expect(sw).toHaveAttribute('title', 'Kiswahili');
+    expect(en).toHaveAttribute('class', 'btn btn--small btn--contained');
+    expect(sw).toHaveAttribute('class', 'btn btn--small');
+  });
+
+  it('keeps the whole query of a page the server does not render', async () => {
+    await renderHeader('/post?edit=abc&step=2');
+    expect(languageLinks().sw).toHaveAttribute('href', '/post?edit=abc&step=2&lang=sw');
+    expect(languageLinks().en).toHaveAttribute('href', '/post?edit=abc&step=2&lang=en');
+  });
+
+  it("follows the router's location across client navigations", async () => {
+    const { router } = await renderHeader('/lease?search=Sinza', { serverPage: 'list' });
+    await act(() => router.navigate('/land?search=Bagamoyo&minPrice=5'));
+    expect(languageLinks().sw).toHaveAttribute('href', '/land?search=Bagamoyo&minPrice=5&lang=sw');
+  });
+
+  it('leaves a modifier or middle click to the browser (a new tab in that language)', async () => {
+    const user = userEvent.setup();
+    const { i18n } = await renderHeader('/lease');
+    const { sw } = languageLinks();
+    const clicks = watchClicks();
+    await user.keyboard('{Control>}');
+    await user.click(sw);
+    await user.keyboard('{/Control}');
+    await user.pointer({ keys: '[MouseMiddle]', target: sw });
+    expect(i18n.language).toBe('en');
+    expect(document.cookie).not.toContain('makazi_lang');
+    expect(clicks).toEqual([false]);
+  });
+});
+
+describe('language at start', () => {
   it('starts in the language the cookie names, before local storage and the browser', async () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     document.cookie = 'makazi_lang=sw; Path=/';
@@ -96,7 +169,7 @@ describe('mobile menu', () => {
     expect(open).toHaveAttribute('aria-expanded', 'true');
     expect(open).toHaveAttribute('aria-controls', menu.id);
     expect(within(menu).getByRole('link', { name: 'POSTS' })).toHaveAttribute('href', '/posts');
-    expect(within(menu).getByTestId('language-switch')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'SW' })).toHaveAttribute('href', '/?lang=sw');
 
     await user.click(within(menu).getByRole('button', { name: 'Close menu' }));
 
@@ -133,8 +206,11 @@ describe('mobile menu', () => {
   });
 });
 
-/** The header over a page, as the app lays it out, with a probe of the current location. */
-function layoutRoutes(): RouteObject[] {
+/**
+ * The header over a page, as the app lays it out, with a probe of the current location; `handle`
+ * is the page route's (a server-rendered page names itself there, app/router.tsx).
+ */
+function layoutRoutes(handle?: PageHandle): RouteObject[] {
   return [
     {
       path: '/',
@@ -144,13 +220,13 @@ function layoutRoutes(): RouteObject[] {
           <Outlet />
         </>
       ),
-      children: [{ path: '*', element: <LocationProbe /> }],
+      children: [{ path: '*', element: <LocationProbe />, handle }],
     },
   ];
 }
 
-function renderHeader(url = '/lease') {
-  return renderApp(null, { routes: layoutRoutes(), url });
+function renderHeader(url = '/lease', handle?: PageHandle) {
+  return renderApp(null, { routes: layoutRoutes(handle), url });
 }
 
 describe('signed out', () => {

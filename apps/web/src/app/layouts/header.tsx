@@ -5,6 +5,7 @@ import logoSrc from '../../assets/logo.svg';
 import { MenuIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuthModal } from '../../lib/auth-modal';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session';
 import { SignInLink } from './sign-in-link';
 import './layout.css';
@@ -14,6 +15,8 @@ const MobileMenu = lazy(() => import('./mobile-menu'));
 const AccountMenu = lazy(() => import('./account-menu'));
 const AuthDialog = lazy(() => import('../../features/auth/components/auth-dialog'));
 export const MOBILE_MENU_ID = 'mobile-menu';
+/** The header's navigation: the phone's menu link targets it until the app runs. */
+export const SITE_NAV_ID = 'site-nav';
 
 export function Header() {
   const { t } = useTranslation();
@@ -22,6 +25,7 @@ export function Header() {
   const authModal = useAuthModal().modal;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
+  const hydrated = useHydrated();
 
   return (
     <header className="site-header">
@@ -45,7 +49,7 @@ export function Header() {
           />
           <span>{t('appName')}</span>
         </Link>
-        <nav aria-label={t('header.mainNav')} className="site-header__nav">
+        <nav id={SITE_NAV_ID} aria-label={t('header.mainNav')} className="site-header__nav">
           <Link to="/posts" className="btn btn--on-dark">
             {t('header.posts')}
           </Link>
@@ -65,19 +69,32 @@ export function Header() {
         ) : (
           <SignInLink className="btn btn--contained" />
         )}
-        <button
-          type="button"
-          className="icon-btn site-header__menu-button"
-          aria-label={t('header.openMenu')}
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
-          onClick={() => {
-            setMenuRequested(true);
-            setMenuOpen(true);
-          }}
-        >
-          <MenuIcon />
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="icon-btn site-header__menu-button"
+            aria-label={t('header.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </button>
+        ) : (
+          // The side sheet needs the app. Until it runs (or without JavaScript) the menu is a
+          // link to the bar's own navigation, which shows under the bar when targeted
+          // (layout.css), so a phone reaches POSTS and the language links all the same.
+          <a
+            href={`#${SITE_NAV_ID}`}
+            className="icon-btn site-header__menu-button"
+            aria-label={t('header.openMenu')}
+          >
+            <MenuIcon />
+          </a>
+        )}
       </div>
       {menuRequested ? (
         <Suspense fallback={null}>
