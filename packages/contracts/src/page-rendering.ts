@@ -47,7 +47,11 @@ export interface PageRenderRequest {
 }
 
 export type PageRenderResult =
-  | { kind: 'page'; status: number; html: string }
+  /**
+   * `html`: the page's UTF-8 bytes. React writes bytes; keeping them as bytes up to the socket and
+   * the compressor saves decoding and encoding a page of 100 KB again (about 2 ms of a list page).
+   */
+  | { kind: 'page'; status: number; html: Uint8Array }
   | { kind: 'redirect'; status: number; location: string }
   /** Not a server-rendered page: the server sends the client-rendered shell. */
   | { kind: 'shell' };

@@ -132,7 +132,12 @@ function sendAnswer(
       )
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding ? answer.encoded(encoding) : answer.html);
+    const { html } = answer;
+    return reply.send(
+      encoding
+        ? answer.encoded(encoding)
+        : Buffer.from(html.buffer, html.byteOffset, html.byteLength),
+    );
   }
   return reply
     .code(answer.status)

@@ -5,7 +5,6 @@ import type {
   BuiltChunk,
   CatalogueListQuery,
   PageDataSource,
-  PageRenderResult,
 } from '@makazi/contracts/page-rendering';
 import type { TProperty } from '@makazi/contracts/properties';
 import { startApp } from '../app/start';
@@ -112,17 +111,18 @@ async function renderPage(url: string, source = fakeSource(), language: 'en' | '
   return renderer.render({ url, origin: ORIGIN, language, data: source });
 }
 
+/** A rendered page, its UTF-8 bytes read as text. */
 async function page(url: string, source?: ReturnType<typeof fakeSource>, language?: 'en' | 'sw') {
   const result = await renderPage(url, source, language);
   if (result.kind !== 'page') throw new Error(`${url} answered ${result.kind}`);
-  return result;
+  return { status: result.status, html: new TextDecoder().decode(result.html) };
 }
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
-function headOf(result: Extract<PageRenderResult, { kind: 'page' }>) {
+function headOf(result: { html: string }) {
   const doc = parse(result.html);
   const meta = (selector: string) => doc.head.querySelector(selector)?.getAttribute('content');
   return { doc, meta };

@@ -63,7 +63,7 @@ function serializableErrors(errors: StaticHandlerContext['errors']): HydrationSt
   );
 }
 
-function renderToHtml(app: ReactNode): Promise<string> {
+function renderToHtml(app: ReactNode): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let failure: unknown;
     const chunks: Buffer[] = [];
@@ -75,7 +75,7 @@ function renderToHtml(app: ReactNode): Promise<string> {
     });
     sink.on('finish', () => {
       if (failure === undefined) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        resolve(Buffer.concat(chunks));
       } else {
         reject(
           failure instanceof Error
@@ -186,9 +186,9 @@ export function createPageRendererFromBuild(build: {
       status: context.statusCode,
       html: template.page({
         language: request.language,
-        early: html.slice(0, appStart),
+        early: html.subarray(0, appStart),
         late: assetTags(pageAssets(page, request.language, handle.namespaces)),
-        body: html.slice(appStart),
+        body: html.subarray(appStart),
         state: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(state)}</script>`,
       }),
     };

@@ -25,11 +25,11 @@ export interface PageTemplate {
    */
   page(parts: {
     language: TLocale;
-    early: string;
+    early: Uint8Array;
     late: string;
-    body: string;
+    body: Uint8Array;
     state: string;
-  }): string;
+  }): Buffer;
 }
 
 /**
@@ -63,16 +63,34 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   const betweenHeadAndRoot = bare.slice(headEnd, rootAt);
   const afterRoot = bare.slice(rootAt + ROOT.length);
 
+  // The fixed pieces as bytes, made once: a page is put together from bytes (PageRenderResult).
+  const starts = new Map<string, Buffer>();
+  const start = (language: TLocale) => {
+    let bytes = starts.get(language);
+    if (!bytes) {
+      bytes = Buffer.from(withLanguage(upToCharset, language));
+      starts.set(language, bytes);
+    }
+    return bytes;
+  };
+  const headRest = Buffer.from(restOfHead);
+  const rootStart = Buffer.from(`${betweenHeadAndRoot}<div id="root">`);
+  const rootEnd = Buffer.from('</div>');
+  const end = Buffer.from(afterRoot);
+
   return {
     shell: (language) => withLanguage(indexHtml, language),
     page: ({ language, early, late, body, state }) =>
-      withLanguage(upToCharset, language) +
-      early +
-      restOfHead +
-      late +
-      betweenHeadAndRoot +
-      `<div id="root">${body}</div>` +
-      state +
-      afterRoot,
+      Buffer.concat([
+        start(language),
+        early,
+        headRest,
+        Buffer.from(late),
+        rootStart,
+        body,
+        rootEnd,
+        Buffer.from(state),
+        end,
+      ]),
   };
 }

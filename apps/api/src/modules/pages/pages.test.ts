@@ -50,15 +50,21 @@ function recordingRenderer(): RecordingRenderer {
       if (detail?.[1]) {
         const json = await request.data.getProperty(detail[1]);
         return json === null
-          ? { kind: 'page', status: 404, html: 'not found' }
-          : { kind: 'page', status: 200, html: `<main lang="${request.language}">${json}</main>` };
+          ? { kind: 'page', status: 404, html: Buffer.from('not found') }
+          : {
+              kind: 'page',
+              status: 200,
+              html: Buffer.from(`<main lang="${request.language}">${json}</main>`),
+            };
       }
       const page = await request.data.listProperties({ type: 'Rent', sort: 'new', limit: 50 });
       return {
         kind: 'page',
         status: 200,
         // Long enough to be compressed, as every real page is.
-        html: `<main lang="${request.language}" origin="${request.origin}">${page?.json ?? ''}</main><!--${' '.repeat(2048)}-->`,
+        html: Buffer.from(
+          `<main lang="${request.language}" origin="${request.origin}">${page?.json ?? ''}</main><!--${' '.repeat(2048)}-->`,
+        ),
       };
     },
     shell: (language) => `<html lang="${language}">shell</html>`,
