@@ -244,8 +244,8 @@ export const ZAdminPaymentRow = z.object({
   plan: z.object({ id: z.uuid(), durationInDays: z.number().int() }),
   /** The promoted listing; null for a subscription. */
   propertyId: z.uuid().nullable(),
-  /** The payer's network. */
-  provider: ZMobileMoneyNetwork,
+  /** The payer's network; null for a guarantee credit (nobody paid). */
+  provider: ZMobileMoneyNetwork.nullable(),
   /** Whole TZS. */
   amount: z.number().int(),
   status: ZPaymentStatus,

@@ -43,7 +43,14 @@ export const PAYMENT_WAITING_MESSAGE =
 export const PAYER_PHONE_LIMIT_MESSAGE = 'Too many payment requests were sent to this phone.';
 export const CHECKOUT_LIMIT_MESSAGE = 'You have started too many payments.';
 
-export const PAYMENT_PURPOSES = ['subscription', 'promotion'] as const;
+/** What a payer can buy. */
+export const PAID_PURPOSES = ['subscription', 'promotion'] as const;
+export type TPaidPurpose = (typeof PAID_PURPOSES)[number];
+/**
+ * What the finance records hold: payments, and guarantee_credit, a day of subscription given
+ * back for an upheld dead-end claim (amount 0, no provider: nobody paid).
+ */
+export const PAYMENT_PURPOSES = [...PAID_PURPOSES, 'guarantee_credit'] as const;
 export type TPaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**

@@ -22,8 +22,10 @@ const EXPECTED_TABLES = [
   'catalogue_state',
   'contact_reveals',
   'districts',
+  'listing_reports',
   'media_uploads',
   'otp_challenges',
+  'owner_phone_challenges',
   'payment_events',
   'payments',
   'pending_changes',
@@ -40,6 +42,7 @@ const EXPECTED_TABLES = [
   'subscriptions',
   'support_messages',
   'users',
+  'verified_owner_phones',
   'wards',
 ];
 

@@ -29,6 +29,7 @@ import {
 } from '@makazi/contracts/property-values';
 import { PENDING_CHANGE_STATUSES } from '@makazi/contracts/listing-values';
 import { SUPPORT_MESSAGE_STATUSES, SUPPORT_TOPICS } from '@makazi/contracts/support-values';
+import { CLAIM_STATUSES, REPORT_REASONS, REPORT_STATUSES } from '@makazi/contracts/trust-values';
 
 /*
  * Users, sign-in and catalogue tables. Later capabilities (admins, payments, subscriptions,
@@ -70,6 +71,11 @@ export const users = pgTable(
     wrongCodesSince: timestamp('wrong_codes_since', { withTimezone: true }),
     /** Set when the daily cap of wrong codes is reached: no code is sent or accepted before it. */
     signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
+    /**
+     * Set when an admin suspended the publisher (issue 20): canPost is off and every listing of
+     * theirs is out of the catalogue (properties.publisher_suspended_at) until it is lifted.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -240,6 +246,31 @@ export const properties = pgTable(
     rejectionReason: text('rejection_reason'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+
+    /*
+     * Trust (issue 20, decision 040). An approved listing is in the public catalogue (listed)
+     * unless one of these says why not; the owner sees which on /posts.
+     */
+    /** When the owner last said it is still available; publishing and approval count. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was let or sold, as its owner said (may be before they said it). */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** Set by the freshness job when confirmedAt is older than LISTING_STALE_AFTER_DAYS. */
+    staleAt: timestamp('stale_at', { withTimezone: true }),
+    /** When the one reminder before going stale was sent, for the current confirmedAt. */
+    staleReminderAt: timestamp('stale_reminder_at', { withTimezone: true }),
+    /** Set when enough people reported it: out of the catalogue until an admin looks. */
+    heldForReportsAt: timestamp('held_for_reports_at', { withTimezone: true }),
+    /** Reports filed before this were looked at by an admin: only later ones count to a hold. */
+    reportsClearedAt: timestamp('reports_cleared_at', { withTimezone: true }),
+    /** Copied from users.suspended_at, so whether a listing is listed is a fact of its own row. */
+    publisherSuspendedAt: timestamp('publisher_suspended_at', { withTimezone: true }),
+    /** Whether the public may see it: the catalogue holds exactly the listed listings. */
+    listed: boolean('listed')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`status = 'approved' AND taken_at IS NULL AND stale_at IS NULL AND held_for_reports_at IS NULL AND publisher_suspended_at IS NULL`,
+      ),
     /** Title + formatPropertyAddress's address, kept by the properties_search_text trigger. */
     searchText: text('search_text').notNull().default(''),
     ...timestamps,
@@ -268,6 +299,10 @@ export const properties = pgTable(
     index('properties_status_idx').on(t.status, t.createdAt.desc()),
     // The moderation queue: one type's listings of one status, oldest first.
     index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt),
+    // The freshness job: listed listings by when they were last confirmed.
+    index('properties_listed_confirmed_idx')
+      .on(t.confirmedAt)
+      .where(sql`listed`),
   ],
 );
 
@@ -285,6 +320,11 @@ export const propertyPhotos = pgTable(
     height: integer('height').notNull(),
     /** Storage keys of the WebP variants, narrowest first: [{ width, height, key }]. */
     variants: jsonb('variants').$type<{ width: number; height: number; key: string }[]>().notNull(),
+    /**
+     * 64-bit perceptual hash of the image's content (issue 20), as a signed bigint; null for
+     * photos uploaded before hashing existed.
+     */
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
@@ -458,9 +498,10 @@ export const payments = pgTable(
     /** The promoted listing; null for a subscription. */
     propertyId: uuid('property_id').references(() => properties.id),
     amountTzs: bigint('amount_tzs', { mode: 'number' }).notNull(),
-    /** The aggregator that was asked (PAYMENT_PROVIDER at the time). */
-    provider: paymentProvider('provider').notNull(),
-    network: mobileMoneyNetwork('network').notNull(),
+    /** The aggregator that was asked (PAYMENT_PROVIDER at the time); null for a credit. */
+    provider: paymentProvider('provider'),
+    /** Null for a credit: nobody paid. */
+    network: mobileMoneyNetwork('network'),
     /** E.164. Null once the payer deleted their account: the payment itself stays. */
     payerPhone: text('payer_phone'),
     status: paymentStatus('status').notNull().default('pending'),
@@ -475,6 +516,15 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_nonnegative', sql`${t.amountTzs} >= 0`),
+    // As text: the enum value is added in the same migration, where it cannot be used as one.
+    check(
+      'payments_paid_has_provider',
+      sql`${t.purpose}::text = 'guarantee_credit' OR (${t.provider} IS NOT NULL AND ${t.network} IS NOT NULL)`,
+    ),
+    check(
+      'payments_credit_is_free',
+      sql`${t.purpose}::text <> 'guarantee_credit' OR (${t.amountTzs} = 0 AND ${t.status} = 'succeeded')`,
+    ),
     check(
       'payments_promotion_has_property',
       sql`(${t.purpose} = 'promotion') = (${t.propertyId} IS NOT NULL)`,
@@ -751,5 +801,100 @@ export const contactReveals = pgTable(
   (t) => [
     index('contact_reveals_user_revealed_idx').on(t.userId, t.revealedAt.desc()),
     index('contact_reveals_revealed_idx').on(t.revealedAt),
+  ],
+);
+
+/*
+ * Trust (issue 20, decision 040): reports, dead-end claims, verified owner phones.
+ */
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
+
+/**
+ * One per reporter and listing: reporting again updates it. A report with a dead-end reason by a
+ * subscriber shown the contact in the claim window is also a claim (claim_status set).
+ */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReason('reason').notNull(),
+    note: text('note'),
+    status: reportStatus('status').notNull().default('open'),
+    /** Whether it counts towards holding the listing (its reporter's account was old enough). */
+    countsToHold: boolean('counts_to_hold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+
+    claimStatus: claimStatus('claim_status'),
+    /** The reveal the claim is about (the reporter's latest before the claim). */
+    claimRevealedAt: timestamp('claim_revealed_at', { withTimezone: true }),
+    /** The paid subscription the reveal happened under: the period the credit cap counts in. */
+    claimSubscriptionId: uuid('claim_subscription_id').references(() => subscriptions.id),
+    claimDecidedAt: timestamp('claim_decided_at', { withTimezone: true }),
+    /** Why a claim was refused or upheld, in words the subscriber is shown. */
+    claimDecision: text('claim_decision'),
+    /** The guarantee_credit payment an upheld claim gave. */
+    creditPaymentId: uuid('credit_payment_id').references(() => payments.id),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_property_reporter_idx').on(t.propertyId, t.reporterId),
+    // The admin queue: listings with open reports or pending claims, newest first.
+    index('listing_reports_open_idx')
+      .on(t.updatedAt.desc())
+      .where(sql`status = 'open' OR claim_status = 'pending'`),
+    // A reporter's reports today (the daily cap), and their claims.
+    index('listing_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    check(
+      'listing_reports_claim_complete',
+      sql`(${t.claimStatus} IS NULL) = (${t.claimRevealedAt} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Owner phone numbers a publisher proved are theirs with a code (their sign-in number is proven
+ * by signing in). A listing whose contact number is one of these shows "Verified phone".
+ */
+export const verifiedOwnerPhones = pgTable(
+  'verified_owner_phones',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    phoneNumber: text('phone_number').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phoneNumber] })],
+);
+
+/** Codes sent to prove an owner phone; the newest per (user, number) is the one that counts. */
+export const ownerPhoneChallenges = pgTable(
+  'owner_phone_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('owner_phone_challenges_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Codes sent to one number (by anyone) in the last hour: a number is not to be bombarded.
+    index('owner_phone_challenges_phone_created_idx').on(t.phoneNumber, t.createdAt),
   ],
 );

@@ -37,7 +37,8 @@ export interface AdminPaymentRecord {
   planId: string;
   planDays: number;
   propertyId: string | null;
-  network: TMobileMoneyNetwork;
+  /** Null for a guarantee credit: nobody paid. */
+  network: TMobileMoneyNetwork | null;
   amountTzs: number;
   status: TPaymentStatus;
   statusReason: string | null;

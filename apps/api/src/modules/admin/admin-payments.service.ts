@@ -140,7 +140,7 @@ function csvLine(record: AdminPaymentRecord): string {
     record.payerPhone,
     record.purpose,
     record.planDays,
-    MOBILE_MONEY_NETWORK_NAMES[record.network],
+    record.network === null ? '' : MOBILE_MONEY_NETWORK_NAMES[record.network],
     record.amountTzs,
     record.status,
     record.statusReason,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type {
   TMobileMoneyNetwork,
   TPaymentProvider,
-  TPaymentPurpose,
+  TPaidPurpose,
   TPaymentStatus,
 } from '@makazi/contracts/payment-values';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
@@ -41,7 +41,7 @@ export interface ListingRow {
 export interface PaymentRow {
   id: string;
   userId: string;
-  purpose: TPaymentPurpose;
+  purpose: TPaidPurpose;
   planId: string;
   propertyId: string | null;
   amountTzs: number;
@@ -58,7 +58,7 @@ export interface PaymentRow {
 
 export interface NewPayment {
   userId: string;
-  purpose: TPaymentPurpose;
+  purpose: TPaidPurpose;
   planId: string;
   propertyId: string | null;
   amountTzs: number;
@@ -148,15 +148,20 @@ export interface PaymentsRepository {
   setPromotionEnd(propertyId: string, endsAt: Date): Promise<void>;
 }
 
+/*
+ * The payer's flow reads paid payments only: a guarantee credit (no provider, no network) is a
+ * record for the finance pages, never checked out, pushed or settled. `paid` keeps it out.
+ */
+const paid = sql`${payments.provider} IS NOT NULL`;
 const paymentColumns = {
   id: payments.id,
   userId: payments.userId,
-  purpose: payments.purpose,
+  purpose: sql<TPaidPurpose>`${payments.purpose}`,
   planId: payments.planId,
   propertyId: payments.propertyId,
   amountTzs: payments.amountTzs,
-  provider: payments.provider,
-  network: payments.network,
+  provider: sql<TPaymentProvider>`${payments.provider}`,
+  network: sql<TMobileMoneyNetwork>`${payments.network}`,
   status: payments.status,
   statusReason: payments.statusReason,
   providerReference: payments.providerReference,
@@ -205,7 +210,10 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
     },
 
     async findPayment(id) {
-      const [row] = await db.select(paymentColumns).from(payments).where(eq(payments.id, id));
+      const [row] = await db
+        .select(paymentColumns)
+        .from(payments)
+        .where(and(eq(payments.id, id), paid));
       return row;
     },
 
@@ -213,7 +221,7 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
       const [row] = await db
         .select(paymentColumns)
         .from(payments)
-        .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+        .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey), paid));
       return row;
     },
 
@@ -301,7 +309,7 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
       const [row] = await db
         .select(paymentColumns)
         .from(payments)
-        .where(eq(payments.id, id))
+        .where(and(eq(payments.id, id), paid))
         .for('update');
       return row;
     },

@@ -10,7 +10,7 @@ import {
   CHECKOUT_LIMIT_MESSAGE,
   PAYER_PHONE_LIMIT_MESSAGE,
   PAYMENT_WAITING_MESSAGE,
-  type TPaymentPurpose,
+  type TPaidPurpose,
   type TPaymentStatus,
 } from '@makazi/contracts/payment-values';
 import type { LimitsConfig } from '../../config';
@@ -117,7 +117,7 @@ function toPayment(row: PaymentRow): TPayment {
   };
 }
 
-function activePlan(plan: PlanRow | undefined, kind: TPaymentPurpose): PlanRow {
+function activePlan(plan: PlanRow | undefined, kind: TPaidPurpose): PlanRow {
   if (!plan || !plan.active || plan.kind !== kind) throw notFound(PLAN_NOT_FOUND);
   return plan;
 }
@@ -191,7 +191,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function checkout(
     actor: Actor,
     input: {
-      purpose: TPaymentPurpose;
+      purpose: TPaidPurpose;
       plan: PlanRow;
       propertyId: string | null;
       phoneNumber: string;

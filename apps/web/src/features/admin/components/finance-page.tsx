@@ -220,7 +220,11 @@ export function FinancePage() {
                         <TableCell>
                           {t('finance.planDays', { count: payment.plan.durationInDays })}
                         </TableCell>
-                        <TableCell>{MOBILE_MONEY_NETWORK_NAMES[payment.provider]}</TableCell>
+                        <TableCell>
+                          {payment.provider === null
+                            ? '—'
+                            : MOBILE_MONEY_NETWORK_NAMES[payment.provider]}
+                        </TableCell>
                         <TableCell align="right">{formatNumber(payment.amount)}</TableCell>
                         <TableCell>
                           <Chip
