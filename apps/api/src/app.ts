@@ -57,6 +57,12 @@ import { mediaRoutes, socialImageRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
+import { registerFreshnessJob } from './modules/trust/freshness-job';
+import { createTrustRepository } from './modules/trust/trust.repository';
+import { trustRoutes } from './modules/trust/trust.routes';
+import { createTrustService } from './modules/trust/trust.service';
+import { adminReportsRoutes } from './modules/admin/admin-reports.routes';
+import { createAdminReportsService } from './modules/admin/admin-reports.service';
 import { registerPaymentExpirySweeper } from './modules/payments/payment-expiry-sweeper';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -375,6 +381,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createAdminContactRevealsRepository(db),
     clock,
   });
+  const trustRepository = createTrustRepository(db);
+  const trust = createTrustService({
+    repository: trustRepository,
+    views: properties,
+    sms,
+    clock,
+    trust: config.trust,
+    // A job has no request to take an origin from: texts link to PUBLIC_URL (a path without it).
+    siteOrigin: config.publicUrl ? new URL(config.publicUrl).origin : '',
+    log: app.log,
+  });
+  registerFreshnessJob(app, trust, { lock: jobLock });
+  const adminReports = createAdminReportsService({
+    repository: trustRepository,
+    sms,
+    clock,
+    trust: config.trust,
+    log: app.log,
+  });
   const support = createSupportService(createSupportRepository(db), clock);
   const adminSupport = createAdminSupportService({
     repository: createAdminSupportRepository(db),
@@ -415,6 +440,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limits: config.limits,
       });
       await api.register(adminSupportRoutes, { service: adminSupport, requireAdmin });
+      await api.register(trustRoutes, { service: trust, requireSignIn });
+      await api.register(adminReportsRoutes, { service: adminReports, requireAdmin });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,9 @@ const booleanFromEnv = z
  */
 export const CATALOGUE_MAX_AGE_SECONDS = 10;
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -173,6 +176,15 @@ const ZEnv = z.object({
   CHECKOUTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // Distinct listings whose owner's phone one subscriber may see in an East Africa day.
   CONTACT_REVEALS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  // Trust (issue 20, decision 040).
+  REPORTS_TO_HOLD: z.coerce.number().int().min(1).default(3),
+  REPORTER_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(24),
+  REPORTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  LISTING_STALE_AFTER_DAYS: z.coerce.number().int().min(2).default(30),
+  LISTING_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).default(5),
+  DEAD_END_CLAIM_HOURS: z.coerce.number().int().min(1).default(72),
+  GUARANTEE_CREDIT_DAYS: z.coerce.number().int().min(1).default(1),
+  GUARANTEE_CREDITS_PER_PERIOD: z.coerce.number().int().min(0).default(3),
   // The payment simulator and the SMS outbox (codes written to a file and the log) are demo
   // conveniences: production refuses them unless this says so on purpose (a public demo).
   ALLOW_DEMO_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -253,6 +265,26 @@ export interface LimitsConfig {
   contactRevealsPerDay: number;
 }
 
+/** Reports, freshness and the dead-end guarantee (issue 20, decision 040). */
+export interface TrustConfig {
+  /** Distinct reporters (with accounts old enough) that take a listing out until an admin looks. */
+  reportsToHold: number;
+  /** Reports by younger accounts are kept for the admin but do not count to a hold. */
+  reporterMinAccountAgeMs: number;
+  /** New reports one user may file per East Africa day. */
+  reportsPerUserPerDay: number;
+  /** A listing not confirmed for this long leaves the catalogue until its owner confirms. */
+  staleAfterMs: number;
+  /** The one reminder goes this long before a listing would go stale. */
+  reminderBeforeMs: number;
+  /** How long after a reveal the subscriber may claim the contact was a dead end. */
+  claimWindowMs: number;
+  /** What an upheld claim adds to the subscription. */
+  creditMs: number;
+  /** Upheld credits per paid subscription period. */
+  creditsPerPeriod: number;
+}
+
 export interface PaymentConfig {
   gateway: PaymentProviderConfig;
   /** A payment still pending after this long is checked with the provider, else expires. */
@@ -301,6 +333,7 @@ export interface AppConfig {
   /** Unset: rate-limit counters are kept in the process. */
   redis: RedisConfig | undefined;
   limits: LimitsConfig;
+  trust: TrustConfig;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -368,6 +401,11 @@ export function loadConfig(
     );
   }
   const admin = adminConfig(e, production, problems);
+  if (e.LISTING_REMINDER_DAYS_BEFORE >= e.LISTING_STALE_AFTER_DAYS) {
+    problems.push(
+      'LISTING_REMINDER_DAYS_BEFORE: must be fewer days than LISTING_STALE_AFTER_DAYS (the reminder comes before a listing goes stale)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
   const baseDir = e.INIT_CWD ?? process.cwd();
@@ -394,6 +432,16 @@ export function loadConfig(
       pushesPerPayerPhonePerHour: e.PUSHES_PER_PAYER_PHONE_PER_HOUR,
       checkoutsPerUserPerHour: e.CHECKOUTS_PER_USER_PER_HOUR,
       contactRevealsPerDay: e.CONTACT_REVEALS_PER_DAY,
+    },
+    trust: {
+      reportsToHold: e.REPORTS_TO_HOLD,
+      reporterMinAccountAgeMs: e.REPORTER_MIN_ACCOUNT_AGE_HOURS * HOUR_MS,
+      reportsPerUserPerDay: e.REPORTS_PER_USER_PER_DAY,
+      staleAfterMs: e.LISTING_STALE_AFTER_DAYS * DAY_MS,
+      reminderBeforeMs: e.LISTING_REMINDER_DAYS_BEFORE * DAY_MS,
+      claimWindowMs: e.DEAD_END_CLAIM_HOURS * HOUR_MS,
+      creditMs: e.GUARANTEE_CREDIT_DAYS * DAY_MS,
+      creditsPerPeriod: e.GUARANTEE_CREDITS_PER_PERIOD,
     },
     sms,
     payments,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_VISIBILITIES } from './trust-values';
 import {
   ADDRESS_NUMBER_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -300,6 +301,15 @@ const ZOwnerFields = {
   rejectionReason: z.string().nullable().optional(),
   /** Required photo slots still empty: a draft becomes pending once none are left and it has an address. */
   missingPictureLabels: z.array(ZPictureLabel).optional(),
+  /**
+   * An approved listing: whether the public sees it, or why not (taken, not confirmed for too
+   * long, held for reports, its publisher suspended). Null while not approved: status says why.
+   */
+  visibility: z.enum(LISTING_VISIBILITIES).nullable().optional(),
+  /** When it was let or sold, as its owner said; null while available. */
+  takenAt: z.string().nullable().optional(),
+  /** How many distinct subscribers were shown its contact in the last 7 and 30 days. */
+  contactViews: z.object({ last7Days: z.number().int(), last30Days: z.number().int() }).optional(),
 };
 
 /**

@@ -119,6 +119,10 @@ const ZPropertyCommon = z.object({
   status: ZPropertyStatus,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** ISO time its owner last said it is still available (publishing and approval count). */
+  confirmedAt: z.string(),
+  /** The contact number is one its publisher proved is theirs (their sign-in number or by a code). */
+  contactVerified: z.boolean(),
 });
 
 const ZRooms = {

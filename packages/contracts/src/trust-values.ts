@@ -54,3 +54,22 @@ export function daysSinceConfirmed(confirmedAt: string | Date, now: Date): numbe
   const then = typeof confirmedAt === 'string' ? Date.parse(confirmedAt) : confirmedAt.getTime();
   return Math.max(0, Math.floor((now.getTime() - then) / 86_400_000));
 }
+
+/**
+ * Why a claim was decided: the owner marked it taken before the reveal, an admin took it down as
+ * fake or a scam, an admin looked, or the period's credits were used up.
+ */
+export const CLAIM_DECISIONS = [
+  'taken_before_reveal',
+  'taken_down',
+  'admin_upheld',
+  'admin_refused',
+  'credit_limit',
+] as const;
+export type TClaimDecision = (typeof CLAIM_DECISIONS)[number];
+
+/** Takedown reasons that make every dead-end claim on the listing right. */
+export const SCAM_REASONS = [
+  'fake',
+  'asks_money_first',
+] as const satisfies readonly TReportReason[];

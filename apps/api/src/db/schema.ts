@@ -29,7 +29,12 @@ import {
 } from '@makazi/contracts/property-values';
 import { PENDING_CHANGE_STATUSES } from '@makazi/contracts/listing-values';
 import { SUPPORT_MESSAGE_STATUSES, SUPPORT_TOPICS } from '@makazi/contracts/support-values';
-import { CLAIM_STATUSES, REPORT_REASONS, REPORT_STATUSES } from '@makazi/contracts/trust-values';
+import {
+  CLAIM_STATUSES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  type TClaimDecision,
+} from '@makazi/contracts/trust-values';
 
 /*
  * Users, sign-in and catalogue tables. Later capabilities (admins, payments, subscriptions,
@@ -200,6 +205,9 @@ export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 /** draft: photos missing; pending: awaiting review; approved: public; rejected; archived: deleted by its owner. */
 export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
 export const pictureLabel = pgEnum('picture_label', PICTURE_LABELS);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
 
 export const properties = pgTable(
   'properties',
@@ -263,6 +271,11 @@ export const properties = pgTable(
     heldForReportsAt: timestamp('held_for_reports_at', { withTimezone: true }),
     /** Reports filed before this were looked at by an admin: only later ones count to a hold. */
     reportsClearedAt: timestamp('reports_cleared_at', { withTimezone: true }),
+    /**
+     * Why an admin took it down after reports (its status is then rejected): fake or
+     * asks_money_first uphold every dead-end claim on it, now and later.
+     */
+    takenDownAs: reportReason('taken_down_as'),
     /** Copied from users.suspended_at, so whether a listing is listed is a fact of its own row. */
     publisherSuspendedAt: timestamp('publisher_suspended_at', { withTimezone: true }),
     /** Whether the public may see it: the catalogue holds exactly the listed listings. */
@@ -801,15 +814,14 @@ export const contactReveals = pgTable(
   (t) => [
     index('contact_reveals_user_revealed_idx').on(t.userId, t.revealedAt.desc()),
     index('contact_reveals_revealed_idx').on(t.revealedAt),
+    // An owner's "viewed by N people" and a claim's reveal (issue 20).
+    index('contact_reveals_property_revealed_idx').on(t.propertyId, t.revealedAt),
   ],
 );
 
 /*
  * Trust (issue 20, decision 040): reports, dead-end claims, verified owner phones.
  */
-export const reportReason = pgEnum('report_reason', REPORT_REASONS);
-export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
-export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
 
 /**
  * One per reporter and listing: reporting again updates it. A report with a dead-end reason by a
@@ -841,7 +853,7 @@ export const listingReports = pgTable(
     claimSubscriptionId: uuid('claim_subscription_id').references(() => subscriptions.id),
     claimDecidedAt: timestamp('claim_decided_at', { withTimezone: true }),
     /** Why a claim was refused or upheld, in words the subscriber is shown. */
-    claimDecision: text('claim_decision'),
+    claimDecision: text('claim_decision').$type<TClaimDecision>(),
     /** The guarantee_credit payment an upheld claim gave. */
     creditPaymentId: uuid('credit_payment_id').references(() => payments.id),
   },

@@ -31,6 +31,8 @@ const common = {
   status: 'approved',
   createdAt: '2024-03-01T00:00:00.000Z',
   updatedAt: '2024-03-01T00:00:00.000Z',
+  confirmedAt: '2024-03-01T00:00:00.000Z',
+  contactVerified: false,
 };
 const land = {
   ...common,

@@ -37,6 +37,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         },
         { name: 'subscriptions', description: 'Viewing subscriptions and owner contacts' },
         {
+          name: 'trust',
+          description:
+            'Reports of listings, dead-end claims, owners confirming their listings are still available or taken, and the contacts you viewed',
+        },
+        {
           name: 'locations',
           description: 'Tanzania’s regions, districts, wards and streets, for listing addresses',
         },

@@ -6,7 +6,7 @@ import type { TAdminMfaChallenge, TAdminTwoStepSetup } from '@makazi/contracts/a
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { socialImagePath } from '@makazi/contracts/social-image-values';
-import { pendingChanges } from '../db/schema';
+import { listingReports, pendingChanges } from '../db/schema';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { HIGHEST_ID, LOWEST_ID } from '../modules/seo/seo.repository';
 import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
@@ -109,6 +109,30 @@ async function waitingPaymentOf(buyer: SignedIn): Promise<string> {
   });
   expect(res.statusCode, res.body).toBe(202);
   return res.json<TPaymentAccepted>().paymentId;
+}
+
+/** A listing of someone else's (a publisher of its own), for the admin's reports actions. */
+const strangersListing = () => insertProperty(t.db, { address: chain });
+
+/** A dead-end claim waiting for an admin, on a listing of its own. */
+async function pendingClaimId(): Promise<string> {
+  const listing = await strangersListing();
+  const reporter = await insertUser(t.db);
+  const now = new Date();
+  const [row] = await t.db
+    .insert(listingReports)
+    .values({
+      propertyId: listing.id,
+      reporterId: reporter.id,
+      reason: 'already_taken',
+      countsToHold: true,
+      createdAt: now,
+      updatedAt: now,
+      claimStatus: 'pending',
+      claimRevealedAt: now,
+    })
+    .returning({ id: listingReports.id });
+  return row!.id;
 }
 
 /** A listing of the owner's, made for one call. */
@@ -416,6 +440,33 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/properties/${pending.id}/contact` }),
   },
   {
+    route: 'POST /api/properties/:id/reports',
+    // Anyone signed in may report a public listing, but not their own.
+    expect: [401, 201, 403, 401],
+    request: async () => ({
+      url: `/api/properties/${(await ownListing()).id}/reports`,
+      payload: { reason: 'wrong_price' },
+    }),
+  },
+  {
+    route: 'POST /api/properties/:id/confirm',
+    expect: OWNER_ONLY,
+    request: async () => ({ url: `/api/properties/${(await ownListing()).id}/confirm` }),
+  },
+  {
+    route: 'POST /api/properties/:id/taken',
+    expect: OWNER_ONLY,
+    request: async () => ({
+      url: `/api/properties/${(await ownListing()).id}/taken`,
+      payload: {},
+    }),
+  },
+  {
+    route: 'GET /api/me/contact-reveals',
+    expect: [401, 200, 200, 401],
+    request: get('/api/me/contact-reveals'),
+  },
+  {
     route: 'POST /api/properties/:id/promote',
     // The owner's call is made by a buyer of its own, with its own listing: a user has one
     // payment waiting at a time, and the owner's payment made at setup still waits.
@@ -661,6 +712,41 @@ const TABLE: Row[] = [
     request: async () => ({
       url: `/api/admin/properties/${(await ownListing('pending')).id}/disapprove`,
       payload: { reason: 'Picha hazionekani vizuri' },
+    }),
+  },
+  { route: 'GET /api/admin/reports', expect: ADMIN_ONLY, request: get('/api/admin/reports') },
+  {
+    route: 'POST /api/admin/reports/:propertyId/dismiss',
+    expect: ADMIN_ONLY,
+    request: async () => ({ url: `/api/admin/reports/${(await strangersListing()).id}/dismiss` }),
+  },
+  {
+    route: 'POST /api/admin/reports/:propertyId/take-down',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/reports/${(await strangersListing()).id}/take-down`,
+      payload: { reason: 'fake', message: 'Picha za tangazo jingine' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/reports/:propertyId/suspend-publisher',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/reports/${(await strangersListing()).id}/suspend-publisher`,
+      payload: { message: 'Matangazo ya uongo' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/claims/:reportId/uphold',
+    expect: ADMIN_ONLY,
+    request: async () => ({ url: `/api/admin/claims/${await pendingClaimId()}/uphold` }),
+  },
+  {
+    route: 'POST /api/admin/claims/:reportId/refuse',
+    expect: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/admin/claims/${await pendingClaimId()}/refuse`,
+      payload: { reason: 'Mmiliki alipatikana' },
     }),
   },
 ];

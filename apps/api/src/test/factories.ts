@@ -101,6 +101,8 @@ export interface PropertyOptions {
   price?: number;
   title?: string;
   createdAt?: Date;
+  /** Default: createdAt when given, else the database's now(). */
+  confirmedAt?: Date;
   promotionEndsAt?: Date | null;
   publishedBy?: string;
   ownerName?: string;
@@ -157,8 +159,13 @@ export async function insertProperty(
         priceTzs: options.price ?? 100_000 * n,
         promotionEndsAt: options.promotionEndsAt ?? null,
         ...(options.createdAt
-          ? { createdAt: options.createdAt, updatedAt: options.createdAt }
+          ? {
+              createdAt: options.createdAt,
+              updatedAt: options.createdAt,
+              confirmedAt: options.createdAt,
+            }
           : {}),
+        ...(options.confirmedAt ? { confirmedAt: options.confirmedAt } : {}),
         ...(address
           ? {
               regionId: address.region.id,

@@ -48,6 +48,7 @@ ALTER TABLE "properties" ADD COLUMN "stale_at" timestamp with time zone;--> stat
 ALTER TABLE "properties" ADD COLUMN "stale_reminder_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "held_for_reports_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "reports_cleared_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "taken_down_as" "report_reason";--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "publisher_suspended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "listed" boolean GENERATED ALWAYS AS (status = 'approved' AND taken_at IS NULL AND stale_at IS NULL AND held_for_reports_at IS NULL AND publisher_suspended_at IS NULL) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "property_photos" ADD COLUMN "perceptual_hash" bigint;--> statement-breakpoint
@@ -65,4 +66,23 @@ CREATE INDEX "owner_phone_challenges_user_created_idx" ON "owner_phone_challenge
 CREATE INDEX "owner_phone_challenges_phone_created_idx" ON "owner_phone_challenges" USING btree ("phone_number","created_at");--> statement-breakpoint
 CREATE INDEX "properties_listed_confirmed_idx" ON "properties" USING btree ("confirmed_at") WHERE listed;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_paid_has_provider" CHECK ("payments"."purpose"::text = 'guarantee_credit' OR ("payments"."provider" IS NOT NULL AND "payments"."network" IS NOT NULL));--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_credit_is_free" CHECK ("payments"."purpose"::text <> 'guarantee_credit' OR ("payments"."amount_tzs" = 0 AND "payments"."status" = 'succeeded'));
+ALTER TABLE "payments" ADD CONSTRAINT "payments_credit_is_free" CHECK ("payments"."purpose"::text <> 'guarantee_credit' OR ("payments"."amount_tzs" = 0 AND "payments"."status" = 'succeeded'));--> statement-breakpoint
+CREATE INDEX "contact_reveals_property_revealed_idx" ON "contact_reveals" USING btree ("property_id","revealed_at");--> statement-breakpoint
+-- Existing listings were confirmed as of this migration: none goes stale before its owner has had
+-- the reminder and the days after it (the column's default did this; said here for the reader).
+-- A card says whether its contact number is verified: a number proven now changes the cards of
+-- the publisher's listed listings that give it.
+CREATE FUNCTION catalogue_note_verified_phone() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO catalogue_dirty (property_id)
+  SELECT p.id FROM properties p
+  WHERE p.published_by = NEW.user_id AND p.owner_phone_number = NEW.phone_number AND p.status = 'approved'
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER catalogue_note_verified_phone
+AFTER INSERT ON verified_owner_phones
+FOR EACH ROW EXECUTE FUNCTION catalogue_note_verified_phone();

@@ -224,7 +224,16 @@ limit ${limit} offset ${offset}`),
         .set({
           status: change.status,
           rejectionReason: change.rejectionReason,
-          ...(change.approvedAt ? { approvedAt: change.approvedAt } : {}),
+          // Approval counts as the owner confirming it is available (decision 040): the
+          // freshness clock starts again, and any stale mark or reminder belongs to the past.
+          ...(change.approvedAt
+            ? {
+                approvedAt: change.approvedAt,
+                confirmedAt: change.approvedAt,
+                staleAt: null,
+                staleReminderAt: null,
+              }
+            : {}),
           updatedAt: now,
         })
         .where(eq(p.id, id));

@@ -71,7 +71,7 @@ const INCOMPLETE_DISAPPROVE_MESSAGE =
 /** SMS costs by the 160-character part: a long title is cut, the admin's reason never is. */
 const SMS_TITLE_MAX = 40;
 
-function shortTitle(title: string): string {
+export function shortTitle(title: string): string {
   return title.length <= SMS_TITLE_MAX ? title : `${title.slice(0, SMS_TITLE_MAX - 1)}…`;
 }
 

@@ -3,7 +3,7 @@ import { ZListPropertiesResponse } from '@makazi/contracts/properties';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { compileContractWriter } from '../../lib/response-serializer';
 import {
-  approvedIdsAfter,
+  listedIdsAfter,
   dropStaleEntries,
   lockListings,
   recordCardFormat,
@@ -28,7 +28,7 @@ import { toProperty } from './properties.service';
  * The format of the stored cards. Raise it whenever what a card holds changes (the contract, the
  * row mapping, media URLs): the next start rebuilds every card in the new format.
  */
-export const CARD_FORMAT = 1;
+export const CARD_FORMAT = 2;
 
 const writeCard = compileContractWriter(ZListPropertiesResponse.element, {
   checkWithZod: true,
@@ -50,7 +50,7 @@ export function renderCard(row: PublicPropertyRow): RenderedCard {
 /** Listings rendered per statement: a bulk load's thousands never sit in memory at once. */
 const RENDER_BATCH = 500;
 
-/** Renders and stores the cards of `ids` as they now stand; drops those no longer approved. */
+/** Renders and stores the cards of `ids` as they now stand; drops those no longer listed. */
 async function refreshCards(tx: Database, ids: string[]): Promise<void> {
   const listings = createPropertiesRepository(tx);
   // In id order across batches too, as lockListings orders within one.
@@ -58,7 +58,7 @@ async function refreshCards(tx: Database, ids: string[]): Promise<void> {
   for (let from = 0; from < sorted.length; from += RENDER_BATCH) {
     const batch = sorted.slice(from, from + RENDER_BATCH);
     await lockListings(tx, batch);
-    const rows = await listings.findApproved(batch);
+    const rows = await listings.findListed(batch);
     await saveCards(tx, batch, rows.map(renderCard));
   }
 }
@@ -73,7 +73,7 @@ export async function refreshCatalogueCards(tx: Database): Promise<void> {
 }
 
 /**
- * Renders approved listings in id order (`which`: all of them, or those without a card), a batch
+ * Renders listed listings in id order (`which`: all of them, or those without a card), a batch
  * per transaction of its own: readers keep being answered from the cards already stored meanwhile.
  * The count rendered.
  */
@@ -85,7 +85,7 @@ async function renderInBatches(
   let after: string | null = null;
   let done = 0;
   for (;;) {
-    const batch = await approvedIdsAfter(db, after, RENDER_BATCH);
+    const batch = await listedIdsAfter(db, after, RENDER_BATCH);
     const last = batch.at(-1);
     if (!last) return done;
     const ids = batch.filter((row) => which === 'all' || !row.carded).map((row) => row.id);
@@ -99,8 +99,8 @@ async function renderInBatches(
 }
 
 /**
- * Renders every approved listing's card again and drops the entries of listings no longer
- * approved: for a new card format, or by hand (`npm run catalogue:rebuild`).
+ * Renders every listed listing's card again and drops the entries of listings no longer
+ * listed: for a new card format, or by hand (`npm run catalogue:rebuild`).
  */
 export async function rebuildCatalogueCards(
   db: Database,
@@ -114,7 +114,7 @@ export async function rebuildCatalogueCards(
 }
 
 /**
- * Renders the cards of approved listings that have none: after a bulk load that skipped the
+ * Renders the cards of listed listings that have none: after a bulk load that skipped the
  * triggers (the seed's fast path). The count rendered.
  */
 export async function renderMissingCards(db: Database): Promise<number> {

@@ -84,7 +84,7 @@ async function sourceRows(): Promise<PublicPropertyRow[]> {
   const result = await t.db.execute<{ id: string }>(
     sql`select id from properties where status = 'approved'`,
   );
-  return createPropertiesRepository(t.db).findApproved(result.rows.map((row) => row.id));
+  return createPropertiesRepository(t.db).findListed(result.rows.map((row) => row.id));
 }
 
 interface Query {

@@ -6,7 +6,7 @@ import { escapeLike } from '../../lib/escape-like';
 
 /*
  * The public catalogue's read model (decision 032): catalogue_entries holds what a walk sorts and
- * filters on, one narrow row per approved listing; catalogue_cards the listing's answers, ready
+ * filters on, one narrow row per listed listing; catalogue_cards the listing's answers, ready
  * to send. A page is one statement: CTEs walk an entries index for the page's keys, then the
  * page's cards are joined by primary key and leave the database as text the server only
  * concatenates. No JSON is built or parsed per request.
@@ -287,9 +287,9 @@ export interface CatalogueRepository {
     after: PriceAfter,
     limit: number,
   ): Promise<CardRow[]>;
-  /** An approved listing's public answer and its publisher, or undefined. */
+  /** A listed listing's public answer and its publisher, or undefined. */
   findDetail(id: string): Promise<DetailRow | undefined>;
-  /** A publisher's approved listings' public answers, newest first, after `after`, at most `limit`. */
+  /** A publisher's listed listings' public answers, newest first, after `after`, at most `limit`. */
   listPublisherDetails(
     publisherId: string,
     after: KeysetAfter,
@@ -513,7 +513,7 @@ export async function lockListings(tx: Database, ids: string[]): Promise<void> {
   );
 }
 
-/** Stores the cards of `cards` and drops the entries of the other `ids` (no longer approved). */
+/** Stores the cards of `cards` and drops the entries of the other `ids` (no longer listed). */
 export async function saveCards(tx: Database, ids: string[], cards: RenderedCard[]): Promise<void> {
   const kept = cards.map((card) => card.id);
   const gone = ids.filter((id) => !kept.includes(id));
@@ -535,35 +535,35 @@ select * from unnest(${sql.param(kept)}::uuid[], ${sql.param(cards.map((c) => c.
 on conflict (property_id) do update set card = excluded.card, detail = excluded.detail`);
 }
 
-/** An approved listing a rebuild walks past, and whether it has a card already. */
-export type ApprovedListingId = {
+/** A listed listing a rebuild walks past, and whether it has a card already. */
+export type ListedListingId = {
   id: string;
   carded: boolean;
 };
 
 /**
- * The next `limit` approved listings after `after`, in id order: a rebuild's next batch. Whether
+ * The next `limit` listed listings after `after`, in id order: a rebuild's next batch. Whether
  * each has a card is looked up per id, so a catch-up walk costs one batch of the primary key
  * each time (an anti-join asked for "the next uncarded" read every entry each time instead).
  */
-export async function approvedIdsAfter(
+export async function listedIdsAfter(
   db: Database,
   after: string | null,
   limit: number,
-): Promise<ApprovedListingId[]> {
-  const result = await db.execute<ApprovedListingId>(sql`select p.id as "id",
+): Promise<ListedListingId[]> {
+  const result = await db.execute<ListedListingId>(sql`select p.id as "id",
   exists (select 1 from catalogue_entries e where e.property_id = p.id) as "carded"
 from (select id from properties
-  where status = 'approved'${after === null ? sql`` : sql` and id > ${after}::uuid`}
+  where listed${after === null ? sql`` : sql` and id > ${after}::uuid`}
   order by id limit ${limit}) p
 order by p.id`);
   return result.rows;
 }
 
-/** Drops the entries of listings no longer approved (a rebuild's last step). */
+/** Drops the entries of listings no longer listed (a rebuild's last step). */
 export async function dropStaleEntries(db: Database): Promise<void> {
   await db.execute(sql`delete from catalogue_entries e where not exists (
-  select 1 from properties p where p.id = e.property_id and p.status = 'approved')`);
+  select 1 from properties p where p.id = e.property_id and p.listed)`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import {
+  contactReveals,
   districts,
   pendingChanges,
   properties,
@@ -10,10 +11,12 @@ import {
   regions,
   streets,
   users,
+  verifiedOwnerPhones,
   wards,
 } from '../../db/schema';
 import { microsIso, millisIso } from '../../db/iso-text';
 import type { PendingChangeState } from '../listings/pending-change';
+import type { TListingVisibility } from '@makazi/contracts/trust-values';
 
 /*
  * The catalogue's source SQL: listings read from the normalized rows, with their publisher and
@@ -74,6 +77,8 @@ export type PublicPropertyRow = {
   photos: PhotoRow[];
   /** The photo the listing's card shows, or null when it has none to show. */
   coverPhotoId: string | null;
+  confirmedAt: string;
+  contactVerified: boolean;
 };
 
 /**
@@ -86,6 +91,12 @@ export type ViewerPropertyRow = PublicPropertyRow & {
   ownerPhoneNumber: string | null;
   rejectionReason: string | null;
   pendingChange: PendingChangeRow | null;
+  /** Null unless the viewer owns it and it is approved. */
+  visibility: TListingVisibility | null;
+  takenAt: string | null;
+  /** Distinct subscribers shown the contact: null unless the viewer owns it. */
+  contactViews7: number | null;
+  contactViews30: number | null;
 };
 
 /** A pending change as the owner view reads it, with the names of the places it proposes. */
@@ -107,7 +118,8 @@ export type PublisherPageRow = ViewerPropertyRow & {
 };
 
 const p = properties;
-const approved = sql`${p.status} = 'approved'`;
+/** In the public catalogue (decision 040): approved, and not taken, stale, held or suspended. */
+const listed = sql`${p.listed}`;
 
 /** A name looked up by primary key, once per row. */
 function nameOf(table: typeof regions | typeof districts | typeof wards | typeof streets, fk: SQL) {
@@ -152,6 +164,20 @@ const pendingChangeOf = sql`(select jsonb_build_object(
     'streetName', ${proposedName(streets, 'streetId')})
   from ${pc} where ${pc.propertyId} = ${p.id})`;
 
+/** Why an approved listing is not listed, in the order the owner can act on (taken is final). */
+const visibility = sql`case when ${p.status} <> 'approved' then null
+    when ${p.takenAt} is not null then 'taken'
+    when ${p.publisherSuspendedAt} is not null then 'publisher_suspended'
+    when ${p.heldForReportsAt} is not null then 'held_for_reports'
+    when ${p.staleAt} is not null then 'stale'
+    else 'listed' end`;
+
+/** Distinct subscribers shown the contact in the last `days` days (contact_reveals_property_idx). */
+const contactViews = (days: number) =>
+  sql`(select count(distinct ${contactReveals.userId})::int from ${contactReveals}
+    where ${contactReveals.propertyId} = ${p.id}
+      and ${contactReveals.revealedAt} > now() - ${sql.raw(`interval '${days} days'`)})`;
+
 /** The owner-only columns, null unless `viewerId` published the row. */
 function ownerColumns(viewerId: string): SQL {
   const isOwner = sql`(${p.publishedBy} = ${viewerId}::uuid)`;
@@ -159,8 +185,20 @@ function ownerColumns(viewerId: string): SQL {
   ${isOwner} as "viewerIsOwner",
   case when ${isOwner} then ${p.ownerPhoneNumber} end as "ownerPhoneNumber",
   case when ${isOwner} then ${p.rejectionReason} end as "rejectionReason",
-  case when ${isOwner} then ${pendingChangeOf} end as "pendingChange",`;
+  case when ${isOwner} then ${pendingChangeOf} end as "pendingChange",
+  case when ${isOwner} then ${visibility} end as "visibility",
+  case when ${isOwner} then ${millisIso(sql`${p.takenAt}`)} end as "takenAt",
+  case when ${isOwner} then ${contactViews(7)} end as "contactViews7",
+  case when ${isOwner} then ${contactViews(30)} end as "contactViews30",`;
 }
+
+/**
+ * The contact number is proven its publisher's: their sign-in number, or one they answered a code
+ * sent to. Only the answer leaves the database, never the number.
+ */
+const contactVerified = sql`coalesce(${p.ownerPhoneNumber} = ${users.phoneNumber} or exists (
+    select 1 from ${verifiedOwnerPhones} v where v.user_id = ${p.publishedBy}
+      and v.phone_number = ${p.ownerPhoneNumber}), false)`;
 
 /**
  * A fragment without parameters, written out once at start-up. Drizzle renders a query by walking
@@ -200,7 +238,8 @@ const pageBody =
   ${p.districtId} as "districtId", ${nameOf(districts, sql`${p.districtId}`)} as "districtName",
   ${p.wardId} as "wardId", ${nameOf(wards, sql`${p.wardId}`)} as "wardName",
   ${p.streetId} as "streetId", ${nameOf(streets, sql`${p.streetId}`)} as "streetName",
-  ${photos} as "photos", ${coverPhotoId} as "coverPhotoId"
+  ${photos} as "photos", ${coverPhotoId} as "coverPhotoId",
+  ${millisIso(sql`${p.confirmedAt}`)} as "confirmedAt", ${contactVerified} as "contactVerified"
 from page join ${p} on ${p.id} = page.id
 left join ${users} on ${users.id} = ${p.publishedBy}`);
 
@@ -215,10 +254,10 @@ order by ${order}`;
 }
 
 export interface PropertiesRepository {
-  /** The approved listings among `ids`, in no particular order: what their cards are made of. */
-  findApproved(ids: string[]): Promise<PublicPropertyRow[]>;
+  /** The listed listings among `ids`, in no particular order: what their cards are made of. */
+  findListed(ids: string[]): Promise<PublicPropertyRow[]>;
   /**
-   * A listing `viewerId` may see: approved, or any non-archived listing of theirs (with the
+   * A listing `viewerId` may see: listed, or any non-archived listing of theirs (with the
    * owner-only columns). undefined when there is none.
    */
   findForViewer(id: string, viewerId: string): Promise<ViewerPropertyRow | undefined>;
@@ -231,9 +270,9 @@ export interface PropertiesRepository {
 
 export function createPropertiesRepository(db: Database): PropertiesRepository {
   return {
-    async findApproved(ids) {
+    async findListed(ids) {
       if (ids.length === 0) return [];
-      const page = sql`page as (select ${p.id} as id, ${p.createdAt} as ts from ${p} where ${approved} and ${p.id} = any(${sql.param(ids)}::uuid[]))`;
+      const page = sql`page as (select ${p.id} as id, ${p.createdAt} as ts from ${p} where ${listed} and ${p.id} = any(${sql.param(ids)}::uuid[]))`;
       const result = await db.execute<PublicPropertyRow>(readPage(page, sql`page.id`));
       return result.rows;
     },
@@ -241,7 +280,7 @@ export function createPropertiesRepository(db: Database): PropertiesRepository {
     async findForViewer(listingId, viewerId) {
       const page = sql`page as (select ${p.id} as id, ${p.createdAt} as ts from ${p}
   where ${p.id} = ${listingId}::uuid and ${p.status} <> 'archived'
-    and (${approved} or ${p.publishedBy} = ${viewerId}::uuid))`;
+    and (${listed} or ${p.publishedBy} = ${viewerId}::uuid))`;
       const result = await db.execute<ViewerPropertyRow>(readPage(page, sql`page.id`, viewerId));
       return result.rows[0];
     },

@@ -225,6 +225,8 @@ export function toProperty(row: PublicPropertyRow, photoSet: 'cover' | 'all'): T
     status: row.status,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    confirmedAt: row.confirmedAt,
+    contactVerified: row.contactVerified,
   };
   const id = row.id;
   switch (row.type) {
@@ -319,6 +321,9 @@ export function toOwnerProperty(row: ViewerPropertyRow): TViewerProperty {
       row.type,
       row.photos.map((photo) => photo.label),
     ),
+    visibility: row.visibility,
+    takenAt: row.takenAt,
+    contactViews: { last7Days: row.contactViews7 ?? 0, last30Days: row.contactViews30 ?? 0 },
   };
 }
 

@@ -455,6 +455,8 @@ describe('GET /api/properties/{id}', () => {
       status: 'approved',
       createdAt: minutes(5).toISOString(),
       updatedAt: minutes(5).toISOString(),
+      confirmedAt: minutes(5).toISOString(),
+      contactVerified: false,
     });
   });
 
@@ -493,6 +495,8 @@ describe('GET /api/properties/{id}', () => {
       'status',
       'createdAt',
       'updatedAt',
+      'confirmedAt',
+      'contactVerified',
     ];
     const expectations = [
       [

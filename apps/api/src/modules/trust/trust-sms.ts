@@ -1,0 +1,53 @@
+import type { TLocale } from '@makazi/contracts/common';
+import { shortTitle } from '../admin/admin-properties.service';
+
+/*
+ * The texts trust sends (decision 040), in the recipient's language. SMS costs by the
+ * 160-character part: titles are cut, an admin's words never are.
+ */
+
+/** An admin's words without the final full stop the sentence around them adds. */
+const words = (raw: string) => raw.replace(/[.\s]+$/, '');
+const days = (n: number, locale: TLocale) =>
+  locale === 'sw' ? `siku ${n}` : `${n} ${n === 1 ? 'day' : 'days'}`;
+
+export type TrustText =
+  | { kind: 'reminder'; title: string; daysLeft: number; link: string }
+  | { kind: 'credited'; title: string; creditDays: number }
+  | { kind: 'claimRefused'; title: string; reason: string }
+  | { kind: 'takenDown'; title: string; message: string }
+  | { kind: 'suspended'; message: string };
+
+export function trustSmsText(locale: TLocale, text: TrustText): string {
+  const sw = locale === 'sw';
+  switch (text.kind) {
+    case 'reminder': {
+      const title = shortTitle(text.title);
+      return sw
+        ? `Makazi: je, "${title}" bado linapatikana? Thibitisha ndani ya ${days(text.daysLeft, locale)} au litafichwa: ${text.link}`
+        : `Makazi: is "${title}" still available? Confirm within ${days(text.daysLeft, locale)} or it will be hidden: ${text.link}`;
+    }
+    case 'credited': {
+      const title = shortTitle(text.title);
+      return sw
+        ? `Makazi: samahani, "${title}" halikupatikana. Tumeongeza ${days(text.creditDays, locale)} kwenye usajili wako.`
+        : `Makazi: sorry that "${title}" was a dead end. We added ${days(text.creditDays, locale)} to your subscription.`;
+    }
+    case 'claimRefused': {
+      const title = shortTitle(text.title);
+      return sw
+        ? `Makazi: dai lako kuhusu "${title}" halikukubaliwa: ${words(text.reason)}.`
+        : `Makazi: your claim about "${title}" was not upheld: ${words(text.reason)}.`;
+    }
+    case 'takenDown': {
+      const title = shortTitle(text.title);
+      return sw
+        ? `Makazi: tangazo lako "${title}" limeondolewa: ${words(text.message)}. Wasiliana nasi kama ni kosa.`
+        : `Makazi: your listing "${title}" was taken down: ${words(text.message)}. Contact us if this is a mistake.`;
+    }
+    case 'suspended':
+      return sw
+        ? `Makazi: akaunti yako haiwezi tena kuchapisha na matangazo yako yamefichwa: ${words(text.message)}. Wasiliana nasi.`
+        : `Makazi: your account may no longer publish and your listings are hidden: ${words(text.message)}. Contact us.`;
+  }
+}

@@ -1,0 +1,375 @@
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import type {
+  TClaim,
+  TContactReveal,
+  TContactRevealsQuery,
+  TReport,
+  TReportBody,
+  TTakenBody,
+} from '@makazi/contracts/trust';
+import { isDeadEndReason, REPORT_REASONS } from '@makazi/contracts/trust-values';
+import type { TrustConfig } from '../../config';
+import type { SmsGateway } from '../../gateways/sms/sms-gateway';
+import type { Clock } from '../../lib/clock';
+import { eatDayStart, nextEatDayStart } from '../../lib/east-africa-day';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
+import { accountGone, requireOwnListing, type Actor } from '../access/access';
+import { mediaUrl, type PropertiesService } from '../properties/properties.service';
+import { upholdClaim, type ClaimOutcome } from './guarantee';
+import type { ReportRecord, TrustListing, TrustRepository } from './trust.repository';
+import { trustSmsText } from './trust-sms';
+
+/*
+ * Trust for users (issue 20, decision 040): reporting a listing (and, for a subscriber shown its
+ * contact within the claim window, claiming it was a dead end), an owner confirming a listing is
+ * still available or marking it taken, the contacts a subscriber viewed, and the freshness job.
+ */
+
+export interface TrustService {
+  /** Files or replaces the actor's report; `created` tells a new report from a replaced one. */
+  report(
+    actor: Actor,
+    propertyId: string,
+    body: TReportBody,
+  ): Promise<{ report: TReport; created: boolean }>;
+  confirm(actor: Actor, propertyId: string): Promise<TViewerProperty>;
+  markTaken(actor: Actor, propertyId: string, body: TTakenBody): Promise<TViewerProperty>;
+  contactReveals(actor: Actor, query: TContactRevealsQuery): Promise<TContactReveal[]>;
+  /** One run of the freshness job: reminders first, then stale listings out of the catalogue. */
+  refreshListings(): Promise<{ reminded: number; staled: number }>;
+}
+
+export interface TrustServiceDeps {
+  repository: TrustRepository;
+  views: Pick<PropertiesService, 'getOwnerView'>;
+  sms: SmsGateway;
+  clock: Clock;
+  trust: TrustConfig;
+  /** Where links in texts point: the site's origin, or '' for a relative path. */
+  siteOrigin: string;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+}
+
+/** Rows the freshness job handles per statement, so one run never holds thousands of locks. */
+const FRESHNESS_BATCH = 200;
+
+const listingGone = () => notFound('This listing does not exist or is no longer available.');
+
+export function toClaim(report: ReportRecord): TClaim | null {
+  if (report.claimStatus === null || report.claimRevealedAt === null) return null;
+  return {
+    status: report.claimStatus,
+    revealedAt: report.claimRevealedAt.toISOString(),
+    decidedAt: report.claimDecidedAt?.toISOString() ?? null,
+    decision: report.claimDecision,
+    credited: report.creditPaymentId !== null,
+  };
+}
+
+export function toReport(report: ReportRecord): TReport {
+  return {
+    id: report.id,
+    propertyId: report.propertyId,
+    reason: report.reason,
+    note: report.note,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    updatedAt: report.updatedAt.toISOString(),
+    claim: toClaim(report),
+  };
+}
+
+const REASON_WORDS: Record<(typeof REPORT_REASONS)[number], string> = {
+  already_taken: 'already let or sold',
+  fake: 'fake or a scam',
+  asks_money_first: 'asking for money before a viewing',
+  wrong_price: 'a wrong price',
+  wrong_photos: 'photos that do not match',
+  duplicate: 'a duplicate',
+  other: 'another reason',
+};
+
+/**
+ * Texts each decided claim's subscriber after the commit: a day back, or nothing (a claim refused
+ * for the period's limit is shown on their list, not texted). A failed text is logged; the
+ * credit stands.
+ */
+export async function notifyCredits(
+  deps: Pick<TrustServiceDeps, 'repository' | 'sms' | 'trust' | 'log'>,
+  outcomes: ClaimOutcome[],
+  titleOf: (propertyId: string) => string,
+): Promise<void> {
+  const creditDays = Math.round(deps.trust.creditMs / 86_400_000);
+  for (const outcome of outcomes.filter((o) => o.credited)) {
+    try {
+      const to = await deps.repository.recipient(outcome.reporterId);
+      if (!to) continue;
+      await deps.sms.send({
+        to: to.phoneNumber,
+        text: trustSmsText(to.locale, {
+          kind: 'credited',
+          title: titleOf(outcome.propertyId),
+          creditDays,
+        }),
+      });
+    } catch (err) {
+      deps.log.warn({ err, propertyId: outcome.propertyId }, 'could not text a guarantee credit');
+    }
+  }
+}
+
+export function createTrustService(deps: TrustServiceDeps): TrustService {
+  const { repository, views, sms, clock, trust, siteOrigin, log } = deps;
+
+  /**
+   * Whether a report of `reason` is a dead-end claim, and about which reveal: the reporter's
+   * latest reveal of the listing within the claim window, made under a paid subscription.
+   */
+  async function claimFacts(
+    tx: TrustRepository,
+    reporterId: string,
+    listing: TrustListing,
+    now: Date,
+  ): Promise<{ revealedAt: Date; subscriptionId: string } | undefined> {
+    const revealedAt = await tx.latestReveal(
+      reporterId,
+      listing.id,
+      new Date(now.getTime() - trust.claimWindowMs),
+    );
+    if (!revealedAt) return undefined;
+    const period = await tx.paidPeriodAt(reporterId, revealedAt);
+    // Shown the contact in a credited day only: the claim is still heard, within the same cap.
+    return period ? { revealedAt, subscriptionId: period.subscriptionId } : undefined;
+  }
+
+  /** An automatic ruling on a new claim, from what is already known of the listing. */
+  function autoDecision(listing: TrustListing, revealedAt: Date) {
+    if (listing.takenDownAs === 'fake' || listing.takenDownAs === 'asks_money_first') {
+      return 'taken_down' as const;
+    }
+    if (listing.takenAt && listing.takenAt < revealedAt) return 'taken_before_reveal' as const;
+    return undefined;
+  }
+
+  return {
+    async report(actor, propertyId, body) {
+      const result = await repository.transaction(async (tx) => {
+        const listing = await tx.lockListing(propertyId);
+        if (!listing) throw listingGone();
+        if (listing.publishedBy === actor.userId) {
+          throw new AppError('FORBIDDEN', 'You cannot report your own listing.');
+        }
+        const reporter = await tx.lockUser(actor.userId);
+        if (!reporter || reporter.deleted) throw accountGone();
+        const now = clock();
+        const before = await tx.findReport(propertyId, actor.userId);
+        const claim = isDeadEndReason(body.reason)
+          ? await claimFacts(tx, actor.userId, listing, now)
+          : undefined;
+        // A listing the public cannot see is reported only by someone it let down: a claim.
+        if (!listing.listed && !claim && !before) throw listingGone();
+
+        if (before?.claimStatus && !isDeadEndReason(body.reason)) {
+          throw new AppError(
+            'CONFLICT',
+            'You said this contact was a dead end: that claim stands, and it cannot become another kind of report.',
+          );
+        }
+        if (claim && before && !before.claimStatus && !isDeadEndReason(before.reason)) {
+          throw new AppError(
+            'CONFLICT',
+            `You reported this listing for ${REASON_WORDS[before.reason]}, so it cannot also be a dead-end claim.`,
+          );
+        }
+        if (!before) {
+          const filed = await tx.reportsFiledSince(actor.userId, eatDayStart(now));
+          if (filed >= trust.reportsPerUserPerDay) {
+            const seconds = secondsUntil(nextEatDayStart(now), now);
+            throw new RateLimitedError(
+              `You have reported ${trust.reportsPerUserPerDay} listings today, the most allowed in a day. You can report more in ${waitInWords(seconds)}.`,
+              seconds,
+            );
+          }
+        }
+
+        const fields = {
+          reason: body.reason,
+          note: body.note ?? null,
+          // Reported again: open again, and counted again if the reporter's account may count.
+          status: 'open' as const,
+          updatedAt: now,
+        };
+        let report: ReportRecord;
+        if (before) {
+          report = await tx.updateReport(before.id, {
+            ...fields,
+            ...(claim && !before.claimStatus
+              ? {
+                  claimStatus: 'pending' as const,
+                  claimRevealedAt: claim.revealedAt,
+                  claimSubscriptionId: claim.subscriptionId,
+                }
+              : {}),
+          });
+        } else {
+          report = await tx.insertReport({
+            ...fields,
+            propertyId,
+            reporterId: actor.userId,
+            // New accounts are heard by the admin but cannot take a listing down on their own.
+            countsToHold:
+              now.getTime() - reporter.createdAt.getTime() >= trust.reporterMinAccountAgeMs,
+            createdAt: now,
+            claimStatus: claim ? 'pending' : null,
+            claimRevealedAt: claim?.revealedAt ?? null,
+            claimSubscriptionId: claim?.subscriptionId ?? null,
+            claimDecidedAt: null,
+            claimDecision: null,
+            creditPaymentId: null,
+          });
+        }
+
+        const outcomes: ClaimOutcome[] = [];
+        const ruling =
+          report.claimStatus === 'pending' && report.claimRevealedAt
+            ? autoDecision(listing, report.claimRevealedAt)
+            : undefined;
+        if (ruling) {
+          outcomes.push(await upholdClaim(tx, report, ruling, now, trust));
+          report = (await tx.findReport(propertyId, actor.userId)) ?? report;
+        }
+
+        if (listing.listed && listing.heldForReportsAt === null) {
+          const reporters = await tx.holdingReporters(propertyId, listing.reportsClearedAt);
+          if (reporters >= trust.reportsToHold) {
+            await tx.setListing(propertyId, { heldForReportsAt: now }, now);
+          }
+        }
+        return { report, created: !before, outcomes, title: listing.title };
+      });
+      await notifyCredits(deps, result.outcomes, () => result.title);
+      return { report: toReport(result.report), created: result.created };
+    },
+
+    async confirm(actor, propertyId) {
+      await repository.transaction(async (tx) => {
+        const listing = requireOwnListing(actor.userId, await tx.lockListing(propertyId));
+        if (listing.takenAt) {
+          throw new AppError('CONFLICT', 'This listing is marked taken: it cannot be confirmed.');
+        }
+        if (listing.status !== 'approved') {
+          throw new AppError(
+            'CONFLICT',
+            'Only a live listing can be confirmed: this one is not approved yet.',
+          );
+        }
+        const now = clock();
+        await tx.setListing(
+          propertyId,
+          { confirmedAt: now, staleAt: null, staleReminderAt: null },
+          now,
+        );
+      });
+      return views.getOwnerView(propertyId, actor.userId);
+    },
+
+    async markTaken(actor, propertyId, body) {
+      const result = await repository.transaction(async (tx) => {
+        const listing = requireOwnListing(actor.userId, await tx.lockListing(propertyId));
+        if (listing.takenAt) {
+          throw new AppError(
+            'CONFLICT',
+            `This listing is already marked taken (${listing.takenAt.toISOString().slice(0, 10)}).`,
+          );
+        }
+        if (listing.status !== 'approved') {
+          throw new AppError('CONFLICT', 'Only a live listing can be marked taken.');
+        }
+        const now = clock();
+        const takenAt = body.takenAt ? new Date(body.takenAt) : now;
+        if (takenAt > now) throw invalidField('takenAt', 'cannot be in the future');
+        if (takenAt < listing.createdAt) {
+          throw invalidField('takenAt', 'is before the listing was published');
+        }
+        await tx.setListing(propertyId, { takenAt }, now);
+        // Whoever was shown the contact after it was let or sold was sold a dead end.
+        const outcomes: ClaimOutcome[] = [];
+        for (const claim of await tx.pendingClaims(propertyId, takenAt)) {
+          outcomes.push(await upholdClaim(tx, claim, 'taken_before_reveal', now, trust));
+        }
+        return { outcomes, title: listing.title };
+      });
+      await notifyCredits(deps, result.outcomes, () => result.title);
+      return views.getOwnerView(propertyId, actor.userId);
+    },
+
+    async contactReveals(actor, query) {
+      const now = clock();
+      const rows = await repository.revealedListings(actor.userId, query.limit);
+      const reports = await repository.reportsOf(
+        actor.userId,
+        rows.map((row) => row.propertyId),
+      );
+      const byListing = new Map(reports.map((report) => [report.propertyId, report]));
+      return rows.map((row) => {
+        const until = new Date(row.revealedAt.getTime() + trust.claimWindowMs);
+        const report = byListing.get(row.propertyId);
+        return {
+          property: {
+            id: row.propertyId,
+            title: row.title,
+            type: row.type,
+            price: row.priceTzs,
+            availability: row.takenAt ? 'taken' : row.listed ? 'available' : 'unavailable',
+            coverUrl: row.coverKey ? mediaUrl(row.coverKey) : null,
+          },
+          revealedAt: row.revealedAt.toISOString(),
+          claimableUntil: until > now ? until.toISOString() : null,
+          report: report ? toReport(report) : null,
+        };
+      });
+    },
+
+    async refreshListings() {
+      const now = clock();
+      const remindBy = new Date(now.getTime() - (trust.staleAfterMs - trust.reminderBeforeMs));
+      const staleBy = new Date(now.getTime() - trust.staleAfterMs);
+      const daysLeft = Math.round(trust.reminderBeforeMs / 86_400_000);
+      let reminded = 0;
+      for (;;) {
+        // Marked reminded in the claim's own commit, before any text: at most one reminder each,
+        // even when a text fails or the process dies between the two.
+        const due = await repository.transaction((tx) =>
+          tx.claimReminders(remindBy, now, FRESHNESS_BATCH),
+        );
+        for (const listing of due) {
+          try {
+            const to = await repository.recipient(listing.publishedBy);
+            if (!to) continue;
+            await sms.send({
+              to: to.phoneNumber,
+              text: trustSmsText(to.locale, {
+                kind: 'reminder',
+                title: listing.title,
+                daysLeft,
+                link: `${siteOrigin}/posts?confirm=${listing.id}`,
+              }),
+            });
+            reminded += 1;
+          } catch (err) {
+            log.warn({ err, listingId: listing.id }, 'could not send a confirmation reminder');
+          }
+        }
+        if (due.length < FRESHNESS_BATCH) break;
+      }
+      let staled = 0;
+      for (;;) {
+        const n = await repository.transaction((tx) => tx.markStale(staleBy, now, FRESHNESS_BATCH));
+        staled += n;
+        if (n < FRESHNESS_BATCH) break;
+      }
+      return { reminded, staled };
+    },
+  };
+}

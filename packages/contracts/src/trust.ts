@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ZPaging, paged } from './admin';
+import { ZPropertyStatus, ZPropertyType } from './properties';
+import {
+  CLAIM_DECISIONS,
+  CLAIM_STATUSES,
+  LISTING_VISIBILITIES,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+} from './trust-values';
+
+/*
+ * Trust (issue 20, decision 040): reports of listings, freshness (confirm, taken), the dead-end
+ * guarantee (claims and credits), and the admin's reports queue.
+ */
+
+export const ZReportReason = z.enum(REPORT_REASONS);
+export const ZReportStatus = z.enum(REPORT_STATUSES);
+export const ZClaimStatus = z.enum(CLAIM_STATUSES);
+export const ZListingVisibility = z.enum(LISTING_VISIBILITIES);
+
+/** POST /api/properties/{id}/reports. A note is required with `other`, so the admin knows what. */
+export const ZReportBody = z
+  .object({
+    reason: ZReportReason,
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX_LENGTH, `must be at most ${REPORT_NOTE_MAX_LENGTH} characters`)
+      .optional()
+      .transform((note) => (note === '' ? undefined : note)),
+  })
+  .refine((body) => body.reason !== 'other' || body.note !== undefined, {
+    path: ['note'],
+    error: 'is required when the reason is other',
+  });
+export type TReportBody = z.infer<typeof ZReportBody>;
+
+/** A dead-end claim: a report by a subscriber shown the contact within the claim window. */
+export const ZClaim = z.object({
+  status: ZClaimStatus,
+  /** The reveal it is about. */
+  revealedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** Why it was upheld or refused (the web app words it in both languages). */
+  decision: z.enum(CLAIM_DECISIONS).nullable(),
+  /** Whether the subscription got its day back. */
+  credited: z.boolean(),
+});
+export type TClaim = z.infer<typeof ZClaim>;
+
+/** 201 for a new report, 200 when it replaced the reporter's earlier one. */
+export const ZReport = z.object({
+  id: z.uuid(),
+  propertyId: z.uuid(),
+  reason: ZReportReason,
+  note: z.string().nullable(),
+  status: ZReportStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  claim: ZClaim.nullable(),
+});
+export type TReport = z.infer<typeof ZReport>;
+
+/** POST /api/properties/{id}/taken. Default: now; never in the future or before it was published. */
+export const ZTakenBody = z.object({
+  takenAt: z.iso.datetime({ offset: true, error: 'must be a date and time' }).optional(),
+});
+export type TTakenBody = z.infer<typeof ZTakenBody>;
+
+/** GET /api/me/contact-reveals: the listings whose contact you were shown, latest first. */
+export const ZContactRevealsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TContactRevealsQuery = z.infer<typeof ZContactRevealsQuery>;
+
+export const ZContactReveal = z.object({
+  property: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    type: ZPropertyType,
+    price: z.number().int(),
+    /** Whether it is still in the catalogue; taken: its owner said it was let or sold. */
+    availability: z.enum(['available', 'taken', 'unavailable']),
+    coverUrl: z.string().nullable(),
+  }),
+  /** Your latest reveal of it. */
+  revealedAt: z.string(),
+  /** Until when a dead-end claim may be made on it; null when the window has passed. */
+  claimableUntil: z.string().nullable(),
+  /** Your report of it, with its claim, if you made one. */
+  report: ZReport.nullable(),
+});
+export type TContactReveal = z.infer<typeof ZContactReveal>;
+export const ZContactRevealsResponse = z.array(ZContactReveal);
+
+// ---------------------------------------------------------------- admin
+
+/** GET /api/admin/reports: listings with open reports or pending claims, latest report first. */
+export const ZAdminReportsQuery = z.object({ ...ZPaging });
+export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
+
+export const ZAdminReportEntry = z.object({
+  id: z.uuid(),
+  reason: ZReportReason,
+  note: z.string().nullable(),
+  status: ZReportStatus,
+  reporter: z.object({ id: z.uuid(), name: z.string(), phoneNumber: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  claim: ZClaim.nullable(),
+});
+export type TAdminReportEntry = z.infer<typeof ZAdminReportEntry>;
+
+export const ZAdminReportedListing = z.object({
+  property: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    type: ZPropertyType,
+    status: ZPropertyStatus,
+    visibility: ZListingVisibility.nullable(),
+    publisher: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      phoneNumber: z.string(),
+      suspended: z.boolean(),
+    }),
+  }),
+  /** Open reports per reason. */
+  counts: z.record(ZReportReason, z.number().int()),
+  openReports: z.number().int(),
+  pendingClaims: z.number().int(),
+  lastReportAt: z.string(),
+  /** Every report of it, latest first. */
+  reports: z.array(ZAdminReportEntry),
+});
+export type TAdminReportedListing = z.infer<typeof ZAdminReportedListing>;
+export const ZAdminReportsResponse = paged(ZAdminReportedListing);
+export type TAdminReportsResponse = z.infer<typeof ZAdminReportsResponse>;
+
+const ZAdminMessage = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(300, 'must be at most 300 characters');
+
+/** POST /api/admin/reports/{propertyId}/take-down: the owner receives `message` by SMS. */
+export const ZAdminTakeDownBody = z.object({ reason: ZReportReason, message: ZAdminMessage });
+export type TAdminTakeDownBody = z.infer<typeof ZAdminTakeDownBody>;
+
+/** POST /api/admin/reports/{propertyId}/suspend-publisher: the publisher receives `message`. */
+export const ZAdminSuspendBody = z.object({ message: ZAdminMessage });
+export type TAdminSuspendBody = z.infer<typeof ZAdminSuspendBody>;
+
+/** POST /api/admin/claims/{reportId}/refuse. */
+export const ZAdminRefuseClaimBody = z.object({ reason: ZAdminMessage });
+export type TAdminRefuseClaimBody = z.infer<typeof ZAdminRefuseClaimBody>;
+
+export const ZReportedPropertyParams = z.object({ propertyId: z.uuid('must be a listing id') });
+export const ZReportIdParams = z.object({ reportId: z.uuid('must be a report id') });
