@@ -282,8 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const properties = createPropertiesService(
     {
       catalogue: createCatalogueRepository(catalogueDatabase),
-      listings: createPropertiesRepository(catalogueDatabase.db),
-      ownerListings: createPropertiesRepository(db),
+      listings: createPropertiesRepository(catalogueDatabase.db, clock),
+      ownerListings: createPropertiesRepository(db, clock),
     },
     {
       pageCache: cataloguePages,

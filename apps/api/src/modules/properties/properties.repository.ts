@@ -15,6 +15,7 @@ import {
   wards,
 } from '../../db/schema';
 import { microsIso, millisIso } from '../../db/iso-text';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { PendingChangeState } from '../listings/pending-change';
 import type { TListingVisibility } from '@makazi/contracts/trust-values';
 
@@ -172,14 +173,17 @@ const visibility = sql`case when ${p.status} <> 'approved' then null
     when ${p.staleAt} is not null then 'stale'
     else 'listed' end`;
 
-/** Distinct subscribers shown the contact in the last `days` days (contact_reveals_property_idx). */
-const contactViews = (days: number) =>
+/**
+ * Distinct subscribers shown the contact in the `days` days before `now`
+ * (contact_reveals_property_revealed_idx).
+ */
+const contactViews = (days: number, now: Date) =>
   sql`(select count(distinct ${contactReveals.userId})::int from ${contactReveals}
     where ${contactReveals.propertyId} = ${p.id}
-      and ${contactReveals.revealedAt} > now() - ${sql.raw(`interval '${days} days'`)})`;
+      and ${contactReveals.revealedAt} > ${new Date(now.getTime() - days * 86_400_000)})`;
 
-/** The owner-only columns, null unless `viewerId` published the row. */
-function ownerColumns(viewerId: string): SQL {
+/** The owner-only columns, null unless `viewerId` published the row; counts as of `now`. */
+function ownerColumns(viewerId: string, now: Date): SQL {
   const isOwner = sql`(${p.publishedBy} = ${viewerId}::uuid)`;
   return sql`
   ${isOwner} as "viewerIsOwner",
@@ -188,8 +192,8 @@ function ownerColumns(viewerId: string): SQL {
   case when ${isOwner} then ${pendingChangeOf} end as "pendingChange",
   case when ${isOwner} then ${visibility} end as "visibility",
   case when ${isOwner} then ${millisIso(sql`${p.takenAt}`)} end as "takenAt",
-  case when ${isOwner} then ${contactViews(7)} end as "contactViews7",
-  case when ${isOwner} then ${contactViews(30)} end as "contactViews30",`;
+  case when ${isOwner} then ${contactViews(7, now)} end as "contactViews7",
+  case when ${isOwner} then ${contactViews(30, now)} end as "contactViews30",`;
 }
 
 /**
@@ -245,10 +249,10 @@ left join ${users} on ${users.id} = ${p.publishedBy}`);
 
 const pageHead = rendered(sql`select ${microsIso(sql`page.ts`)} as "sortKey",`);
 
-/** The rows for the keys in CTE `page` (id, ts), in `order`. */
-function readPage(page: SQL, order: SQL, viewerId?: string): SQL {
+/** The rows for the keys in CTE `page` (id, ts), in `order`; the owner's columns for `viewer`. */
+function readPage(page: SQL, order: SQL, viewer?: { id: string; now: Date }): SQL {
   return sql`with ${page}
-${pageHead}${viewerId === undefined ? sql`` : ownerColumns(viewerId)}
+${pageHead}${viewer === undefined ? sql`` : ownerColumns(viewer.id, viewer.now)}
   ${pageBody}
 order by ${order}`;
 }
@@ -268,7 +272,11 @@ export interface PropertiesRepository {
   listOwn(publisherId: string, after: KeysetAfter, limit: number): Promise<PublisherPageRow[]>;
 }
 
-export function createPropertiesRepository(db: Database): PropertiesRepository {
+/** `clock`: what "the last 7 days" of an owner's contact views count back from. */
+export function createPropertiesRepository(
+  db: Database,
+  clock: Clock = systemClock,
+): PropertiesRepository {
   return {
     async findListed(ids) {
       if (ids.length === 0) return [];
@@ -281,7 +289,9 @@ export function createPropertiesRepository(db: Database): PropertiesRepository {
       const page = sql`page as (select ${p.id} as id, ${p.createdAt} as ts from ${p}
   where ${p.id} = ${listingId}::uuid and ${p.status} <> 'archived'
     and (${listed} or ${p.publishedBy} = ${viewerId}::uuid))`;
-      const result = await db.execute<ViewerPropertyRow>(readPage(page, sql`page.id`, viewerId));
+      const result = await db.execute<ViewerPropertyRow>(
+        readPage(page, sql`page.id`, { id: viewerId, now: clock() }),
+      );
       return result.rows[0];
     },
 
@@ -294,7 +304,7 @@ export function createPropertiesRepository(db: Database): PropertiesRepository {
   where ${p.publishedBy} = ${publisherId}::uuid and ${p.status} <> 'archived'${keyset}
   order by ${p.createdAt} desc, ${p.id} desc limit ${limit})`;
       const result = await db.execute<PublisherPageRow>(
-        readPage(page, sql`page.ts desc, page.id desc`, publisherId),
+        readPage(page, sql`page.ts desc, page.id desc`, { id: publisherId, now: clock() }),
       );
       return result.rows;
     },

@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import type { TSubscriptionStatusResponse } from '@makazi/contracts/payments';
+import type { TContactReveal, TReport } from '@makazi/contracts/trust';
+import { auditLog, payments, subscriptions, users } from '../../db/schema';
+import { createFakeClock } from '../../test/fake-clock';
+import { insertPlan, insertProperty, type PropertyRow } from '../../test/factories';
+import { messagesTo } from '../../test/outbox';
+import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTrustRepository } from './trust.repository';
+import { createTrustService } from './trust.service';
+
+/*
+ * Trust for users (issue 20, decision 040): reports and the hold, owners confirming and marking
+ * taken, the freshness job on an injected clock, and the dead-end guarantee. The clock stands at
+ * 11:00 EAT on 2 March 2026.
+ */
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const START = new Date('2026-03-02T08:00:00.000Z');
+const clock = createFakeClock(START);
+
+let t: TestApp;
+let planId: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    env: { REPORTS_PER_USER_PER_DAY: '5', PUBLIC_URL: 'https://makazi.example' },
+  });
+  planId = (
+    await insertPlan(t.db, {
+      kind: 'subscription',
+      durationDays: 30,
+      priceTzs: 10_000,
+      features: { en: [], sw: [] },
+    })
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  clock.set(START);
+});
+
+/** A signed-in user whose account is `ageMs` old (old enough to count towards a hold by default). */
+async function person(ageMs = 2 * DAY): Promise<SignedIn> {
+  const who = await signUpAndIn(t);
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(clock().getTime() - ageMs) })
+    .where(eq(users.id, who.userId));
+  return who;
+}
+
+/** A person with a paid subscription running for 30 days from now. */
+async function subscriber(): Promise<SignedIn> {
+  const who = await person();
+  const now = clock();
+  const [payment] = await t.db
+    .insert(payments)
+    .values({
+      userId: who.userId,
+      purpose: 'subscription',
+      planId,
+      amountTzs: 10_000,
+      provider: 'simulator',
+      network: 'mpesa',
+      payerPhone: '+255700000001',
+      status: 'succeeded',
+      idempotencyKey: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      completedAt: now,
+    })
+    .returning({ id: payments.id });
+  await t.db.insert(subscriptions).values({
+    userId: who.userId,
+    paymentId: payment!.id,
+    startsAt: new Date(now.getTime() - 1000),
+    endsAt: new Date(now.getTime() + 30 * DAY),
+    createdAt: now,
+  });
+  return who;
+}
+
+/** A listed listing of `owner`'s, published a week before the clock's now. */
+const listingOf = (owner: SignedIn, extra: Parameters<typeof insertProperty>[1] = {}) =>
+  insertProperty(t.db, {
+    publishedBy: owner.userId,
+    createdAt: new Date(clock().getTime() - 7 * DAY),
+    ...extra,
+  });
+
+const inject = (
+  method: 'GET' | 'POST',
+  url: string,
+  who?: SignedIn,
+  payload?: Record<string, unknown>,
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(who ? { headers: who.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+const report = (who: SignedIn, id: string, payload: Record<string, unknown>) =>
+  inject('POST', `/api/properties/${id}/reports`, who, payload);
+
+const isPublic = async (id: string) => (await inject('GET', `/api/properties/${id}`)).statusCode;
+
+const ownerView = async (owner: SignedIn, id: string) => {
+  const res = await inject('GET', `/api/properties/${id}`, owner);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TViewerProperty>();
+};
+
+async function accessEndsAt(who: SignedIn): Promise<string | null> {
+  const res = await inject('GET', `/api/subscription/status/${who.userId}`, who);
+  return res.json<TSubscriptionStatusResponse>().data.endsAt;
+}
+
+describe('reporting a listing', () => {
+  it('files one report per person, replaced (200) when they report again', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const reporter = await person();
+
+    const first = await report(reporter, listing.id, { reason: 'wrong_price' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<TReport>()).toMatchObject({
+      propertyId: listing.id,
+      reason: 'wrong_price',
+      note: null,
+      status: 'open',
+      claim: null,
+    });
+
+    const again = await report(reporter, listing.id, { reason: 'other', note: '  Si kweli  ' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<TReport>()).toMatchObject({
+      id: first.json<TReport>().id,
+      reason: 'other',
+      note: 'Si kweli',
+    });
+  });
+
+  it('names what is wrong with a bad report, and refuses reporting your own listing', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const reporter = await person();
+
+    const noNote = await report(reporter, listing.id, { reason: 'other' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json<{ message: string }>().message).toContain('note');
+    const badReason = await report(reporter, listing.id, { reason: 'ugly' });
+    expect(badReason.statusCode).toBe(400);
+    const longNote = await report(reporter, listing.id, { reason: 'fake', note: 'x'.repeat(501) });
+    expect(longNote.statusCode).toBe(400);
+
+    const own = await report(owner, listing.id, { reason: 'fake' });
+    expect(own.statusCode).toBe(403);
+    const unknown = await report(reporter, randomUUID(), { reason: 'fake' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('holds a listing out of the catalogue once three people reported it, not before', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const [a, b, c] = [await person(), await person(), await person()];
+
+    await report(a, listing.id, { reason: 'fake' });
+    // The same person again is still one reporter.
+    await report(a, listing.id, { reason: 'asks_money_first' });
+    await report(b, listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(200);
+
+    await report(c, listing.id, { reason: 'wrong_photos' });
+    expect(await isPublic(listing.id)).toBe(404);
+    const list = await inject('GET', '/api/properties?limit=100');
+    expect(list.body).not.toContain(listing.id);
+    // The owner sees why.
+    expect((await ownerView(owner, listing.id)).visibility).toBe('held_for_reports');
+  });
+
+  it('does not let accounts a few hours old take a listing down on their own', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    for (let i = 0; i < 3; i += 1) {
+      const fresh = await person(HOUR);
+      expect((await report(fresh, listing.id, { reason: 'fake' })).statusCode).toBe(201);
+    }
+    expect(await isPublic(listing.id)).toBe(200);
+  });
+
+  it('caps new reports per person per day, replacing one being free', async () => {
+    const owner = await person();
+    const reporter = await person();
+    const targets: PropertyRow[] = [];
+    for (let i = 0; i < 6; i += 1) targets.push(await listingOf(owner));
+    for (const target of targets.slice(0, 5)) {
+      expect((await report(reporter, target.id, { reason: 'duplicate' })).statusCode).toBe(201);
+    }
+    const over = await report(reporter, targets[5]!.id, { reason: 'duplicate' });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await report(reporter, targets[0]!.id, { reason: 'fake' })).statusCode).toBe(200);
+    // The next East Africa day (00:00 EAT is 21:00 UTC) is a new day.
+    clock.set(new Date('2026-03-02T21:00:00.000Z'));
+    const reporterAgain = await report(await signInAs(t, reporter.phone), targets[5]!.id, {
+      reason: 'duplicate',
+    });
+    expect(reporterAgain.statusCode).toBe(201);
+  });
+});
+
+describe('an owner confirming or marking taken', () => {
+  it('takes a listing marked taken out of the catalogue at once and keeps it on /posts', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const res = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TViewerProperty>()).toMatchObject({
+      visibility: 'taken',
+      takenAt: START.toISOString(),
+    });
+    expect(await isPublic(listing.id)).toBe(404);
+
+    const again = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {});
+    expect(again.statusCode).toBe(409);
+    const confirm = await inject('POST', `/api/properties/${listing.id}/confirm`, owner);
+    expect(confirm.statusCode).toBe(409);
+  });
+
+  it('refuses a taken date in the future or before the listing was published', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const future = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+      takenAt: new Date(START.getTime() + HOUR).toISOString(),
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.body).toContain('takenAt');
+    const early = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+      takenAt: new Date(START.getTime() - 8 * DAY).toISOString(),
+    });
+    expect(early.statusCode).toBe(400);
+    const garbage = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+      takenAt: 'yesterday',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(await isPublic(listing.id)).toBe(200);
+  });
+});
+
+describe('the freshness job', () => {
+  /** The job's work in a process of its own: the app's is another one on the same database. */
+  const processes = () => {
+    const one = () =>
+      createTrustService({
+        repository: createTrustRepository(t.db),
+        views: {
+          getOwnerView: () => Promise.reject(new Error('the job reads no owner view')),
+        },
+        sms: t.sms,
+        clock,
+        trust: t.config.trust,
+        siteOrigin: 'https://makazi.example',
+        log: { warn: () => undefined },
+      });
+    return [one(), one()] as const;
+  };
+  const runJob = () => processes()[0].refreshListings();
+
+  it('reminds once 5 days before, hides at 30 days, and a confirmation brings it back', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner, { confirmedAt: START });
+
+    // 24 days unconfirmed: nothing yet (the sign-in code is the one text so far).
+    clock.set(new Date(START.getTime() + 24 * DAY));
+    await runJob();
+    expect(await messagesTo(t.dataDir, owner.phone)).toHaveLength(1);
+
+    clock.set(new Date(START.getTime() + 25 * DAY + HOUR));
+    // Two processes at once, then again: the reminder is claimed in its own commit, once.
+    const [a, b] = processes();
+    await Promise.all([a.refreshListings(), b.refreshListings()]);
+    await runJob();
+    const texts = await messagesTo(t.dataDir, owner.phone);
+    // The sign-in code, then one reminder however often the job runs.
+    expect(texts.filter((m) => m.text.includes('still available'))).toHaveLength(1);
+    expect(texts.at(-1)?.text).toContain(`https://makazi.example/posts?confirm=${listing.id}`);
+    expect(await isPublic(listing.id)).toBe(200);
+
+    clock.set(new Date(START.getTime() + 30 * DAY + HOUR));
+    await runJob();
+    expect(await isPublic(listing.id)).toBe(404);
+    const later = await signInAs(t, owner.phone);
+    expect((await ownerView(later, listing.id)).visibility).toBe('stale');
+
+    const confirmed = await inject('POST', `/api/properties/${listing.id}/confirm`, later);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<TViewerProperty>()).toMatchObject({
+      visibility: 'listed',
+      confirmedAt: clock().toISOString(),
+    });
+    expect(await isPublic(listing.id)).toBe(200);
+  });
+});
+
+describe('the dead-end guarantee', () => {
+  const reveal = async (who: SignedIn, id: string) => {
+    const res = await inject('GET', `/api/properties/${id}/contact`, who);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const credits = (userId: string) =>
+    t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.purpose, 'guarantee_credit')));
+
+  it('upholds a claim when the owner marks the listing taken before the reveal: a day back, once', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const buyer = await subscriber();
+    const endsBefore = await accessEndsAt(buyer);
+    clock.advance(MINUTE);
+    await reveal(buyer, listing.id);
+
+    clock.advance(MINUTE);
+    const claim = await report(buyer, listing.id, { reason: 'already_taken' });
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(claim.json<TReport>().claim).toMatchObject({
+      status: 'pending',
+      revealedAt: new Date(START.getTime() + MINUTE).toISOString(),
+      credited: false,
+    });
+
+    // Let the day before the reveal.
+    const taken = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+      takenAt: new Date(START.getTime() - DAY).toISOString(),
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+
+    expect(await accessEndsAt(buyer)).toBe(new Date(Date.parse(endsBefore!) + DAY).toISOString());
+    const [credit, ...more] = await credits(buyer.userId);
+    expect(more).toHaveLength(0);
+    expect(credit).toMatchObject({ amountTzs: 0, status: 'succeeded', provider: null, planId });
+    expect((await messagesTo(t.dataDir, buyer.phone)).at(-1)?.text).toContain(
+      'We added 1 day to your subscription',
+    );
+
+    // Reporting again changes nothing about the credit: once per listing.
+    const again = await report(buyer, listing.id, { reason: 'fake' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<TReport>().claim).toMatchObject({
+      status: 'upheld',
+      decision: 'taken_before_reveal',
+      credited: true,
+    });
+    expect(await credits(buyer.userId)).toHaveLength(1);
+
+    const history = await inject('GET', '/api/me/contact-reveals', buyer);
+    expect(history.statusCode).toBe(200);
+    expect(history.json<TContactReveal[]>()[0]).toMatchObject({
+      property: { id: listing.id, availability: 'taken' },
+      report: { claim: { status: 'upheld' } },
+    });
+  });
+
+  it('leaves a claim pending when the listing was let after the reveal', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const buyer = await subscriber();
+    await reveal(buyer, listing.id);
+    await report(buyer, listing.id, { reason: 'already_taken' });
+    clock.advance(MINUTE);
+    await inject('POST', `/api/properties/${listing.id}/taken`, owner, {});
+    const [row] = await inject('GET', '/api/me/contact-reveals', buyer).then((res) =>
+      res.json<TContactReveal[]>(),
+    );
+    expect(row?.report?.claim?.status).toBe('pending');
+    expect(await credits(buyer.userId)).toHaveLength(0);
+  });
+
+  it('hears a claim only within 72 hours of the reveal: later it is a plain report', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const buyer = await subscriber();
+    await reveal(buyer, listing.id);
+    clock.advance(72 * HOUR + 1000);
+    const late = await report(await signInAs(t, buyer.phone), listing.id, { reason: 'fake' });
+    expect(late.statusCode).toBe(201);
+    expect(late.json<TReport>().claim).toBeNull();
+  });
+
+  it('refuses a claim on a listing the claimant reported as something else', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const buyer = await subscriber();
+    await report(buyer, listing.id, { reason: 'wrong_price' });
+    await reveal(buyer, listing.id);
+    const claim = await report(buyer, listing.id, { reason: 'already_taken' });
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json<{ message: string }>().message).toContain('a wrong price');
+  });
+
+  it('credits at most 3 claims per subscription period', async () => {
+    const owner = await person();
+    const buyer = await subscriber();
+    const decisions: (string | null | undefined)[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const listing = await listingOf(owner);
+      await reveal(buyer, listing.id);
+      // Let the minute before the reveal, said afterwards: every claim is upheld when filed.
+      await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+        takenAt: new Date(clock().getTime() - MINUTE).toISOString(),
+      });
+      const res = await report(buyer, listing.id, { reason: 'already_taken' });
+      decisions.push(res.json<TReport>().claim?.decision);
+    }
+    expect(decisions).toEqual([
+      'taken_before_reveal',
+      'taken_before_reveal',
+      'taken_before_reveal',
+      'credit_limit',
+    ]);
+    expect(await credits(buyer.userId)).toHaveLength(3);
+  });
+
+  it('tells an owner how many people viewed the contact in the last 7 and 30 days', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const [a, b] = [await subscriber(), await subscriber()];
+    await reveal(a, listing.id);
+    await reveal(a, listing.id);
+    clock.advance(10 * DAY);
+    await reveal(await signInAs(t, b.phone), listing.id);
+    const view = await ownerView(await signInAs(t, owner.phone), listing.id);
+    expect(view.contactViews).toEqual({ last7Days: 1, last30Days: 2 });
+  });
+
+  it('writes no audit entry for a user’s own report', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    await report(await person(), listing.id, { reason: 'duplicate' });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, listing.id));
+    expect(entries).toHaveLength(0);
+  });
+});
