@@ -66,6 +66,8 @@ export interface AdminUsersRepository {
   /** The switches, the row locked until the transaction ends so two admins change them in turn. */
   lockPermissions(userId: string): Promise<PublisherPermissions | undefined>;
   updatePermissions(userId: string, permissions: PublisherPermissions, now: Date): Promise<void>;
+  /** Ends a suspension (decision 040): the publisher's listings may be listed again. */
+  liftSuspension(userId: string): Promise<void>;
   recordAudit(entry: AuditEntry): Promise<void>;
 }
 
@@ -161,6 +163,14 @@ export function createAdminUsersRepository(db: Database): AdminUsersRepository {
         .update(users)
         .set({ canPost, canEdit, canDelete, updatedAt: now })
         .where(eq(users.id, userId));
+    },
+
+    async liftSuspension(userId) {
+      await db.update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
+      await db
+        .update(properties)
+        .set({ publisherSuspendedAt: null })
+        .where(and(eq(properties.publishedBy, userId), isNotNull(properties.publisherSuspendedAt)));
     },
 
     recordAudit: (entry) => recordAudit(db, entry),

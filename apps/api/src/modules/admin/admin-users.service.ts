@@ -135,6 +135,8 @@ export function createAdminUsersService({
         if (Object.keys(after).length === 0) return toPermissions(current);
         const now = clock();
         await tx.updatePermissions(userId, next, now);
+        // Posting allowed again ends a suspension from the reports queue: its listings return.
+        if (after.canPost === true) await tx.liftSuspension(userId);
         await tx.recordAudit({
           adminId: admin.adminId,
           actor: admin.username,

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminReportedListing, TAdminReportsResponse, TReport } from '@makazi/contracts/trust';
+import { auditLog, payments, properties, subscriptions, users } from '../../db/schema';
+import { signInAdmin, type SignedInAdmin } from '../../test/admin';
+import { insertPlan, insertProperty } from '../../test/factories';
+import { messagesTo } from '../../test/outbox';
+import { signUpAndIn, type SignedIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * The admin's reports queue (issue 20, decision 040): what it lists, and what each action does
+ * to the listing, the reports, the claims, the audit log and the texts.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let admin: SignedInAdmin;
+let planId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAdmin(t.app);
+  planId = (
+    await insertPlan(t.db, {
+      kind: 'subscription',
+      durationDays: 30,
+      priceTzs: 10_000,
+      features: { en: [], sw: [] },
+    })
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function person(): Promise<SignedIn> {
+  const who = await signUpAndIn(t);
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 2 * DAY) })
+    .where(eq(users.id, who.userId));
+  return who;
+}
+
+async function subscriber(): Promise<SignedIn> {
+  const who = await person();
+  const now = new Date();
+  const [payment] = await t.db
+    .insert(payments)
+    .values({
+      userId: who.userId,
+      purpose: 'subscription',
+      planId,
+      amountTzs: 10_000,
+      provider: 'simulator',
+      network: 'mpesa',
+      payerPhone: '+255700000001',
+      status: 'succeeded',
+      idempotencyKey: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      completedAt: now,
+    })
+    .returning({ id: payments.id });
+  await t.db.insert(subscriptions).values({
+    userId: who.userId,
+    paymentId: payment!.id,
+    startsAt: new Date(now.getTime() - 1000),
+    endsAt: new Date(now.getTime() + 30 * DAY),
+    createdAt: now,
+  });
+  return who;
+}
+
+const asAdmin = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${admin.token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+const report = (who: SignedIn, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/properties/${id}/reports`,
+    headers: who.auth,
+    payload,
+  });
+
+const isPublic = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/properties/${id}` })).statusCode;
+
+/** A listing held after three reports, with its owner. */
+async function heldListing() {
+  const owner = await person();
+  const listing = await insertProperty(t.db, { publishedBy: owner.userId });
+  for (const reason of ['fake', 'asks_money_first', 'other']) {
+    const res = await report(await person(), listing.id, { reason, note: 'Aliomba pesa' });
+    expect(res.statusCode).toBe(201);
+  }
+  expect(await isPublic(listing.id)).toBe(404);
+  return { owner, listing };
+}
+
+const queue = async () => {
+  const res = await asAdmin('GET', '/api/admin/reports?pageSize=100');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TAdminReportsResponse>();
+};
+
+const audited = (propertyId: string, action: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, propertyId), eq(auditLog.action, action)));
+
+describe('the admin reports queue', () => {
+  it('lists a reported listing with its reports grouped and counted per reason', async () => {
+    const { listing, owner } = await heldListing();
+    const entry = (await queue()).items.find((item) => item.property.id === listing.id);
+    expect(entry).toMatchObject({
+      property: {
+        visibility: 'held_for_reports',
+        publisher: { id: owner.userId, phoneNumber: owner.phone, suspended: false },
+      },
+      openReports: 3,
+      pendingClaims: 0,
+      counts: { fake: 1, asks_money_first: 1, other: 1, wrong_price: 0 },
+    });
+    expect(entry?.reports).toHaveLength(3);
+    expect(entry?.reports[0]?.note).toBe('Aliomba pesa');
+  });
+
+  it('dismisses: the listing is public again, and only later reports can hold it again', async () => {
+    const { listing } = await heldListing();
+    const res = await asAdmin('POST', `/api/admin/reports/${listing.id}/dismiss`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TAdminReportedListing>()).toMatchObject({
+      openReports: 0,
+      property: { visibility: 'listed' },
+    });
+    expect(await isPublic(listing.id)).toBe(200);
+    expect((await queue()).items.some((item) => item.property.id === listing.id)).toBe(false);
+    expect(await audited(listing.id, 'reports.dismiss')).toHaveLength(1);
+
+    // One new report after the look is one, not four.
+    await report(await person(), listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(200);
+  });
+
+  it('takes a listing down as fake: rejected, the owner texted, every claim on it upheld', async () => {
+    const owner = await person();
+    const listing = await insertProperty(t.db, { publishedBy: owner.userId });
+    const buyer = await subscriber();
+    const contact = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${listing.id}/contact`,
+      headers: buyer.auth,
+    });
+    expect(contact.statusCode).toBe(200);
+    const claim = await report(buyer, listing.id, { reason: 'fake' });
+    expect(claim.json<TReport>().claim?.status).toBe('pending');
+
+    const res = await asAdmin('POST', `/api/admin/reports/${listing.id}/take-down`, {
+      reason: 'fake',
+      message: 'Picha ni za tangazo jingine.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json<TAdminReportedListing>();
+    expect(after.property.status).toBe('rejected');
+    expect(after.reports[0]?.claim).toMatchObject({
+      status: 'upheld',
+      decision: 'taken_down',
+      credited: true,
+    });
+    expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toContain(
+      'was taken down: Picha ni za tangazo jingine. Contact us',
+    );
+    expect((await messagesTo(t.dataDir, buyer.phone)).at(-1)?.text).toContain('We added 1 day');
+    const [row] = await t.db.select().from(properties).where(eq(properties.id, listing.id));
+    expect(row?.rejectionReason).toBe('Picha ni za tangazo jingine.');
+    expect(row?.takenDownAs).toBe('fake');
+    expect(await audited(listing.id, 'reports.take-down')).toHaveLength(1);
+  });
+
+  it('suspends a publisher: no posting, every listing of theirs hidden', async () => {
+    const { listing, owner } = await heldListing();
+    const other = await insertProperty(t.db, { publishedBy: owner.userId });
+    const res = await asAdmin('POST', `/api/admin/reports/${listing.id}/suspend-publisher`, {
+      message: 'Matangazo ya uongo',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TAdminReportedListing>().property.publisher.suspended).toBe(true);
+    expect(await isPublic(other.id)).toBe(404);
+    const [user] = await t.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(user?.canPost).toBe(false);
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties/lease',
+      headers: owner.auth,
+      payload: {},
+    });
+    expect(create.statusCode).toBe(403);
+    expect(await audited(owner.userId, 'user.suspend')).toHaveLength(1);
+
+    // Posting allowed again lifts the suspension: the listing not reported is back.
+    const lifted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${owner.userId}/permissions`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { canPost: true },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(await isPublic(other.id)).toBe(200);
+  });
+
+  it('upholds or refuses a claim once; a decided claim is a 409', async () => {
+    const owner = await person();
+    const listing = await insertProperty(t.db, { publishedBy: owner.userId });
+    const [a, b] = [await subscriber(), await subscriber()];
+    const ids: string[] = [];
+    for (const buyer of [a, b]) {
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/properties/${listing.id}/contact`,
+        headers: buyer.auth,
+      });
+      ids.push((await report(buyer, listing.id, { reason: 'already_taken' })).json<TReport>().id);
+    }
+    const upheld = await asAdmin('POST', `/api/admin/claims/${ids[0]}/uphold`);
+    expect(upheld.statusCode, upheld.body).toBe(200);
+    const refused = await asAdmin('POST', `/api/admin/claims/${ids[1]}/refuse`, {
+      reason: 'Mmiliki alipokea simu',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const claims = refused.json<TAdminReportedListing>().reports.map((r) => r.claim?.status);
+    expect(claims.sort()).toEqual(['refused', 'upheld']);
+    expect((await messagesTo(t.dataDir, b.phone)).at(-1)?.text).toContain(
+      'was not upheld: Mmiliki alipokea simu.',
+    );
+    expect((await asAdmin('POST', `/api/admin/claims/${ids[0]}/refuse`, { reason: 'Tena' })).statusCode).toBe(409);
+    expect((await asAdmin('POST', `/api/admin/claims/${randomUUID()}/uphold`)).statusCode).toBe(404);
+  });
+
+  it('names what is wrong with a bad action', async () => {
+    const { listing } = await heldListing();
+    const noMessage = await asAdmin('POST', `/api/admin/reports/${listing.id}/take-down`, {
+      reason: 'fake',
+    });
+    expect(noMessage.statusCode).toBe(400);
+    expect(noMessage.body).toContain('message');
+    const unknown = await asAdmin('POST', `/api/admin/reports/${randomUUID()}/dismiss`);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
