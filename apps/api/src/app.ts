@@ -58,6 +58,10 @@ import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
 import { registerFreshnessJob } from './modules/trust/freshness-job';
+import { createOwnerPhonesRepository } from './modules/owner-phones/owner-phones.repository';
+import { ownerPhonesRoutes } from './modules/owner-phones/owner-phones.routes';
+import { createOwnerPhonesService } from './modules/owner-phones/owner-phones.service';
+import { createOtpHasher } from './modules/auth/otp';
 import { createTrustRepository } from './modules/trust/trust.repository';
 import { trustRoutes } from './modules/trust/trust.routes';
 import { createTrustService } from './modules/trust/trust.service';
@@ -393,6 +397,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   registerFreshnessJob(app, trust, { lock: jobLock });
+  const ownerPhones = createOwnerPhonesService({
+    repository: createOwnerPhonesRepository(db),
+    sms,
+    hasher: createOtpHasher(jwtSecret),
+    clock,
+  });
   const adminReports = createAdminReportsService({
     repository: trustRepository,
     sms,
@@ -441,6 +451,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(adminSupportRoutes, { service: adminSupport, requireAdmin });
       await api.register(trustRoutes, { service: trust, requireSignIn });
+      await api.register(ownerPhonesRoutes, { service: ownerPhones, requireSignIn });
       await api.register(adminReportsRoutes, { service: adminReports, requireAdmin });
     },
     { prefix: '/api' },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZPaging, paged } from './admin';
+import { OTP_PATTERN } from './auth-values';
+import { OWNER_PHONE_PATTERN } from './listing-values';
 import { ZPropertyStatus, ZPropertyType } from './properties';
 import {
   CLAIM_DECISIONS,
@@ -159,3 +161,38 @@ export type TAdminRefuseClaimBody = z.infer<typeof ZAdminRefuseClaimBody>;
 
 export const ZReportedPropertyParams = z.object({ propertyId: z.uuid('must be a listing id') });
 export const ZReportIdParams = z.object({ reportId: z.uuid('must be a report id') });
+
+// ---------------------------------------------------------------- verified owner phones
+
+const ZOwnerPhone = z
+  .string()
+  .trim()
+  .regex(OWNER_PHONE_PATTERN, 'must be +255 or 0 followed by nine digits');
+
+/** POST /api/me/owner-phones/codes: send a code to a contact number of one of your listings. */
+export const ZOwnerPhoneCodeBody = z.object({ phoneNumber: ZOwnerPhone });
+export type TOwnerPhoneCodeBody = z.infer<typeof ZOwnerPhoneCodeBody>;
+
+/** Your sign-in number, or one proven before, is verified at once: no code is sent. */
+export const ZOwnerPhoneCodeResponse = z.object({
+  /** E.164. */
+  phoneNumber: z.string(),
+  verified: z.boolean(),
+  /** When a code was sent: how long it is valid, and when another may be asked for. */
+  expiresInSeconds: z.number().int().nullable(),
+  resendInSeconds: z.number().int().nullable(),
+});
+export type TOwnerPhoneCodeResponse = z.infer<typeof ZOwnerPhoneCodeResponse>;
+
+/** POST /api/me/owner-phones/verify. */
+export const ZOwnerPhoneVerifyBody = z.object({
+  phoneNumber: ZOwnerPhone,
+  code: z.string().trim().regex(OTP_PATTERN, 'must be the 6 digits of the code'),
+});
+export type TOwnerPhoneVerifyBody = z.infer<typeof ZOwnerPhoneVerifyBody>;
+
+/** GET /api/me/owner-phones: your verified contact numbers, your sign-in number first. */
+export const ZOwnerPhonesResponse = z.array(
+  z.object({ phoneNumber: z.string(), verifiedAt: z.string().nullable(), signIn: z.boolean() }),
+);
+export type TOwnerPhonesResponse = z.infer<typeof ZOwnerPhonesResponse>;

@@ -462,6 +462,34 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'GET /api/me/owner-phones',
+    expect: [401, 200, 200, 401],
+    request: get('/api/me/owner-phones'),
+  },
+  {
+    route: 'POST /api/me/owner-phones/codes',
+    // Another user's number on the owner's listing is no number of theirs: 400, and no text.
+    expect: [401, 400, 200, 401],
+    request: async () => {
+      const phone = nextPhone();
+      await insertProperty(t.db, {
+        publishedBy: owner.userId,
+        ownerPhoneNumber: phone.e164,
+        address: chain,
+      });
+      return { url: '/api/me/owner-phones/codes', payload: { phoneNumber: phone.local } };
+    },
+  },
+  {
+    route: 'POST /api/me/owner-phones/verify',
+    // Nobody asked for a code for this number: expired for everyone signed in.
+    expect: [401, 400, 400, 401],
+    request: () => ({
+      url: '/api/me/owner-phones/verify',
+      payload: { phoneNumber: nextPhone().local, code: '123456' },
+    }),
+  },
+  {
     route: 'GET /api/me/contact-reveals',
     expect: [401, 200, 200, 401],
     request: get('/api/me/contact-reveals'),

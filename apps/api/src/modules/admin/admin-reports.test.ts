@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminReportedListing, TAdminReportsResponse, TReport } from '@makazi/contracts/trust';
+import type {
+  TAdminReportedListing,
+  TAdminReportsResponse,
+  TReport,
+} from '@makazi/contracts/trust';
 import { auditLog, payments, properties, subscriptions, users } from '../../db/schema';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { insertPlan, insertProperty } from '../../test/factories';
@@ -241,8 +245,12 @@ describe('the admin reports queue', () => {
     expect((await messagesTo(t.dataDir, b.phone)).at(-1)?.text).toContain(
       'was not upheld: Mmiliki alipokea simu.',
     );
-    expect((await asAdmin('POST', `/api/admin/claims/${ids[0]}/refuse`, { reason: 'Tena' })).statusCode).toBe(409);
-    expect((await asAdmin('POST', `/api/admin/claims/${randomUUID()}/uphold`)).statusCode).toBe(404);
+    expect(
+      (await asAdmin('POST', `/api/admin/claims/${ids[0]}/refuse`, { reason: 'Tena' })).statusCode,
+    ).toBe(409);
+    expect((await asAdmin('POST', `/api/admin/claims/${randomUUID()}/uphold`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('names what is wrong with a bad action', async () => {
