@@ -268,13 +268,21 @@ export async function insertDemoCatalogue(
             ? new Date(now.getTime() - int(rand, 1, 10) * day)
             : null;
       const owner = `${pick(rand, OWNER_FIRST_NAMES)} ${pick(rand, OWNER_LAST_NAMES)}`;
+      // In the order the random draws were always made: the demo catalogue stays as it was.
+      const ownerPhoneNumber = tanzanianMobile(rand);
+      const approvedAt = new Date(createdAt.getTime() + int(rand, 10, 600) * 60_000);
+      // Confirmed at different times in the last three weeks ("Confirmed 4 days ago"), never
+      // before approval; from n, not from a draw.
+      const confirmedAt = new Date(
+        Math.max(approvedAt.getTime(), now.getTime() - ((n * 5) % 21) * day - (n % 7) * 3_600_000),
+      );
       rows.push({
         // Ids chosen here so photos can be matched to listings without relying on RETURNING order.
         id: randomUUID(),
         type,
         status: 'approved',
         ownerName: owner,
-        ownerPhoneNumber: tanzanianMobile(rand),
+        ownerPhoneNumber,
         publishedBy: publisherIds[(n + PROPERTY_TYPES.indexOf(type)) % publisherIds.length]!,
         regionId: street.regionId,
         districtId: street.districtId,
@@ -283,7 +291,8 @@ export async function insertDemoCatalogue(
         promotionEndsAt,
         createdAt,
         updatedAt: createdAt,
-        approvedAt: new Date(createdAt.getTime() + int(rand, 10, 600) * 60_000),
+        approvedAt,
+        confirmedAt,
         ...listingFields(rand, type, area),
       });
       photoPlans.push(photosForListing(pool, type, n));
