@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { RouterProvider, matchRoutes, type RouteObject } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { adoptStoredLanguage, createI18n, detectLanguage, switchLanguage } from '../lib/i18n';
+import { PageClockProvider } from '../lib/page-clock';
 import { readPageState } from '../lib/page-state';
 import { createQueryClient } from '../lib/query-client';
 import { SiteOriginProvider } from '../lib/site-origin';
@@ -61,7 +62,9 @@ export async function startApp(
     <StrictMode>
       <AppProvider i18n={i18n} queryClient={queryClient}>
         <SiteOriginProvider origin={pageState?.origin ?? window.location.origin}>
-          <RouterProvider router={router} />
+          <PageClockProvider renderedAt={pageState?.renderedAt ?? null}>
+            <RouterProvider router={router} />
+          </PageClockProvider>
         </SiteOriginProvider>
       </AppProvider>
     </StrictMode>

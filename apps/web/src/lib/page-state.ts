@@ -8,13 +8,15 @@ export const PAGE_STATE_ID = 'makazi-page';
 /**
  * What the server hands the browser with a page it rendered, so the page hydrates as rendered
  * without asking again: the query results, the router's state, the language and the origin the
- * page's links were written with.
+ * page's links were written with, and the moment its relative times were judged at.
  */
 export interface PageState {
   queries: DehydratedState;
   router: HydrationState;
   language: TLocale;
   origin: string;
+  /** When the server rendered the page (ms): relative times hydrate as they were written. */
+  renderedAt: number;
 }
 
 export function readPageState(): PageState | null {

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   BuiltChunk,
@@ -374,6 +374,57 @@ describe('a rendered page in the browser', () => {
     await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
     return fetchMock;
   }
+
+  it("writes 'Confirmed N days ago' by the server's clock and hydrates it as written, though the phone's clock has passed the day's end", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const renderedAt = Date.parse('2026-06-01T20:30:00.000Z');
+    // Confirmed 23 h 59 min 40 s before the server rendered the page: 'today' there.
+    const listing = makeRent({
+      title: 'Nyumba Kijitonyama',
+      confirmedAt: new Date(renderedAt - day + 20_000).toISOString(),
+      contactVerified: true,
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(renderedAt);
+      const { html } = await page(`/lease/${listing.id}`, fakeSource([...catalogue, listing]));
+      const rendered = parse(html);
+      expect(rendered.querySelector('[data-testid="confirmed-ago"]')?.textContent).toBe(
+        'Confirmed today',
+      );
+      expect(rendered.querySelector('[data-testid="verified-phone"]')?.textContent).toBe(
+        'Verified phone',
+      );
+      const state = JSON.parse(
+        rendered.getElementById(PAGE_STATE_ID)?.textContent ?? '',
+      ) as PageState;
+      expect(state.renderedAt).toBe(renderedAt);
+
+      // Half a minute later on the phone: by its clock the confirmation is a day old.
+      vi.setSystemTime(renderedAt + 30_000);
+      const errors = vi.spyOn(console, 'error');
+      window.history.replaceState(null, '', `/lease/${listing.id}`);
+      document.open();
+      document.write(html);
+      document.close();
+      const fetchMock = mockFetch(() => new Response('{}', { status: 500 }));
+      const root = document.getElementById('root');
+      if (!root) throw new Error('no root');
+      await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
+
+      expect(recoverable).toEqual([]);
+      expect(errors.mock.calls.filter((args) => /hydrat/i.test(args.join(' ')))).toEqual([]);
+      // Once the app runs it reads the phone's own clock.
+      await waitFor(() =>
+        expect(within(document.body).getByTestId('confirmed-ago')).toHaveTextContent(
+          'Confirmed yesterday',
+        ),
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it.each([
     ['/home'],

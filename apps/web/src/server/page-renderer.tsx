@@ -26,6 +26,7 @@ import { createRoutes, type PageHandle } from '../app/router';
 import { createI18n } from '../lib/i18n';
 import { jsonForHtml } from '../lib/json-for-html';
 import { PAGE_STATE_ID, type PageState } from '../lib/page-state';
+import { PageClockProvider } from '../lib/page-clock';
 import { createQueryClient } from '../lib/query-client';
 import { SiteOriginProvider } from '../lib/site-origin';
 import { localeResources } from './locale-resources';
@@ -159,11 +160,14 @@ export function createPageRendererFromBuild(build: {
 
     const i18n = await instances.get(request.language)!;
     const router = createStaticRouter(handler.dataRoutes, context);
+    const renderedAt = Date.now();
     const html = await renderToHtml(
       <StrictMode>
         <AppProvider i18n={i18n} queryClient={queryClient}>
           <SiteOriginProvider origin={request.origin}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PageClockProvider renderedAt={renderedAt}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageClockProvider>
           </SiteOriginProvider>
         </AppProvider>
       </StrictMode>,
@@ -180,6 +184,7 @@ export function createPageRendererFromBuild(build: {
       },
       language: request.language,
       origin: request.origin,
+      renderedAt,
     };
     return {
       kind: 'page',

@@ -51,6 +51,8 @@ const common = () => ({
   status: 'approved' as const,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  confirmedAt: '2026-01-01T00:00:00.000Z',
+  contactVerified: false,
 });
 
 export function makeRent(overrides: Partial<TRentProperty> = {}): TRentProperty {

@@ -87,6 +87,33 @@ describe('PropertyCard', () => {
     expect(screen.getByTestId('property-price')).toHaveTextContent(/^TZS 25,000,000$/);
   });
 
+  describe('freshness', () => {
+    const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+
+    it('says when the owner last confirmed it, by the list clock, and that the phone is verified', async () => {
+      await renderApp(
+        <PropertyCard
+          property={makeRent({ confirmedAt: '2026-03-07T09:00:00.000Z', contactVerified: true })}
+          now={NOW}
+        />,
+      );
+      expect(screen.getByTestId('confirmed-ago')).toHaveTextContent(/^Confirmed 3 days ago$/);
+      expect(screen.getByTestId('verified-phone')).toHaveTextContent(/^Verified phone$/);
+    });
+
+    it('says it in Swahili, and no badge for a number not proven', async () => {
+      await renderApp(
+        <PropertyCard
+          property={makeRent({ confirmedAt: '2026-03-09T10:00:00.000Z', contactVerified: false })}
+          now={NOW}
+        />,
+        { language: 'sw' },
+      );
+      expect(screen.getByTestId('confirmed-ago')).toHaveTextContent(/^Imethibitishwa jana$/);
+      expect(screen.queryByTestId('verified-phone')).not.toBeInTheDocument();
+    });
+  });
+
   describe("the 'Promoted' badge", () => {
     const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
 import { PhotoCameraIcon } from '../../../components/icons';
+import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { ListingPrice } from '../../../components/listing-price';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { cardPhoto } from '../../../lib/listing-photos';
@@ -26,7 +27,10 @@ export interface PropertyCardProps {
   property: TProperty;
   /** Heading level of the title inside its section. */
   headingLevel?: 'h2' | 'h3';
-  /** The list's clock (ms) for the Promoted badge, so every card judges the same moment. */
+  /**
+   * The list's clock (ms) for the Promoted badge and 'Confirmed N days ago', so every card judges
+   * the same moment.
+   */
   now?: number;
   /**
    * The card whose photo is likely the page's largest paint (the first one a phone shows): loaded
@@ -119,6 +123,10 @@ export function PropertyCard({
           </p>
           <p className="property-card__owner text-secondary" data-testid="property-owner">
             {t('card.owner', { name: owner })}
+          </p>
+          <p className="property-card__trust text-secondary">
+            <ConfirmedAgo confirmedAt={property.confirmedAt} now={now} />
+            <VerifiedPhoneBadge verified={property.contactVerified} />
           </p>
         </div>
       </Link>

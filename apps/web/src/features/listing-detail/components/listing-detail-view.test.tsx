@@ -78,6 +78,30 @@ describe('ListingDetailView', () => {
     expect(within(gallery).getAllByRole('img')[0]).toHaveAttribute('src', '/media/back-768.webp');
   });
 
+  it('says when the owner last confirmed it and that the contact number is verified, in both languages', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const property = makeRent({
+      confirmedAt: new Date(Date.now() - 4 * day - 60_000).toISOString(),
+      contactVerified: true,
+    });
+    serveListing(property);
+    const { unmount } = await renderApp(null, { url: `/lease/${property.id}`, routes });
+    const freshness = await screen.findByTestId('listing-freshness');
+    expect(within(freshness).getByTestId('confirmed-ago')).toHaveTextContent(
+      /^Confirmed 4 days ago$/,
+    );
+    expect(within(freshness).getByTestId('verified-phone')).toHaveTextContent(/^Verified phone$/);
+    unmount();
+
+    serveListing({ ...property, contactVerified: false });
+    await renderApp(null, { url: `/lease/${property.id}`, routes, language: 'sw' });
+    const swahili = await screen.findByTestId('listing-freshness');
+    expect(within(swahili).getByTestId('confirmed-ago')).toHaveTextContent(
+      /^Imethibitishwa siku 4 zilizopita$/,
+    );
+    expect(within(swahili).queryByTestId('verified-phone')).not.toBeInTheDocument();
+  });
+
   describe("the 'Promoted' badge", () => {
     const DAY = 24 * 60 * 60 * 1000;
 

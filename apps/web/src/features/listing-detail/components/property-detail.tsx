@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TProperty } from '@makazi/contracts/properties';
 import { ListingArticle, useListingTitle } from '../../../components/listing-article';
+import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { ContactRevealSlot } from './contact-reveal';
 
@@ -45,6 +46,10 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
         ) : null
       }
     >
+      <p className="detail-trust text-secondary" data-testid="listing-freshness">
+        <ConfirmedAgo confirmedAt={property.confirmedAt} />
+        <VerifiedPhoneBadge verified={property.contactVerified} />
+      </p>
       <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
     </ListingArticle>
   );
