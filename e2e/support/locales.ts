@@ -16,7 +16,8 @@ export function messages(
     | 'checkout'
     | 'admin'
     | 'support'
-    | 'info',
+    | 'info'
+    | 'trust',
 ): Messages {
   const file = fileURLToPath(
     new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),

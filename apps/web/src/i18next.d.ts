@@ -8,6 +8,7 @@ import type checkout from './locales/en/checkout.json';
 import type admin from './locales/en/admin.json';
 import type support from './locales/en/support.json';
 import type info from './locales/en/info.json';
+import type trust from './locales/en/trust.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -24,6 +25,7 @@ declare module 'i18next' {
       admin: typeof admin;
       support: typeof support;
       info: typeof info;
+      trust: typeof trust;
     };
   }
 }

@@ -334,6 +334,21 @@ export async function apiSend<T>(
   return readBody(await request(method, buildApiUrl(path), body, options), check);
 }
 
+/**
+ * apiSend for a route whose status says something the body does not (201 a new record, 200 one
+ * that replaced the earlier): the checked body with the status it came with.
+ */
+export async function apiSendWithStatus<T>(
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body: unknown,
+  check: BodyCheck<T>,
+  options: ApiRequestOptions = {},
+): Promise<{ status: number; data: T }> {
+  const response = await request(method, buildApiUrl(path), body, options);
+  return { status: response.status, data: await readBody(response, check) };
+}
+
 /*
  * For requests that cannot go through fetch: a photo upload needs XMLHttpRequest for its progress
  * events (lib/upload-with-progress.ts). They take the same token, language and error reading.

@@ -18,6 +18,7 @@ export const LAZY_NAMESPACES = [
   'admin',
   'support',
   'info',
+  'trust',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 

@@ -17,6 +17,7 @@ import enCommon from '../locales/en/common.json';
 import enDetail from '../locales/en/detail.json';
 import enInfo from '../locales/en/info.json';
 import enSupport from '../locales/en/support.json';
+import enTrust from '../locales/en/trust.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
@@ -27,6 +28,7 @@ import swCommon from '../locales/sw/common.json';
 import swDetail from '../locales/sw/detail.json';
 import swInfo from '../locales/sw/info.json';
 import swSupport from '../locales/sw/support.json';
+import swTrust from '../locales/sw/trust.json';
 
 export const testResources = {
   en: {
@@ -40,6 +42,7 @@ export const testResources = {
     admin: enAdmin,
     support: enSupport,
     info: enInfo,
+    trust: enTrust,
   },
   sw: {
     common: swCommon,
@@ -52,6 +55,7 @@ export const testResources = {
     admin: swAdmin,
     support: swSupport,
     info: swInfo,
+    trust: swTrust,
   },
 };
 
@@ -73,7 +77,7 @@ export function LocationProbe() {
 }
 
 export interface RenderOptions {
-  /** Where the memory router starts, e.g. '/lease?sort=new'. */
+  /** Where the memory router starts, e.g. '/lease?sort=new' or '/lease/{id}#report'. */
   url?: string;
   /** Route path the element is mounted at. */
   path?: string;
@@ -98,11 +102,13 @@ export async function renderApp(element: ReactNode, options: RenderOptions = {})
     },
     { path: '*', element: <LocationProbe /> },
   ];
+  const [address = '/', fragment] = url.split('#');
   const router = createMemoryRouter(routes, {
     initialEntries: [
       {
-        pathname: url.split('?')[0] ?? '/',
-        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        pathname: address.split('?')[0] ?? '/',
+        search: address.includes('?') ? `?${address.split('?')[1]}` : '',
+        hash: fragment === undefined ? '' : `#${fragment}`,
         state,
       },
     ],

@@ -5,6 +5,7 @@ import { ListingArticle, useListingTitle } from '../../../components/listing-art
 import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { ContactRevealSlot } from './contact-reveal';
+import { ReportListing } from './report-listing';
 
 export interface PropertyDetailProps {
   property: TProperty;
@@ -51,6 +52,7 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
         <VerifiedPhoneBadge verified={property.contactVerified} />
       </p>
       <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
+      <ReportListing property={property} />
     </ListingArticle>
   );
 }
