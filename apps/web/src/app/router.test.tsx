@@ -74,6 +74,7 @@ describe('router', () => {
     `/user/house-for-sale/${ID}`,
     '/promote',
     '/promotion-plan/7',
+    '/contacts-viewed',
   ])('guards %s: an anonymous visitor lands on /login with it as the origin', async (url) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);
@@ -96,6 +97,19 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: 'Nyumba Sinza' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/posts');
     expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('routes /contacts-viewed to the contacts the signed-in user was shown', async () => {
+    signIn();
+    const fetchMock = mockFetch(() => jsonResponse([]));
+    await renderRoutes(createRoutes(createTestQueryClient()), '/contacts-viewed');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contacts you viewed' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("You have not viewed any owner's contacts yet.")).toBeVisible();
+    expect(requestedUrls(fetchMock).map((url) => url.pathname)).toContain(
+      '/api/me/contact-reveals',
+    );
   });
 
   it.each([

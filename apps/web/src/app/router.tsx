@@ -212,6 +212,14 @@ export function createRoutes(loadersOrClient: QueryClient | PageLoaders): RouteO
                   },
                 },
                 {
+                  // The listings whose owner's number the user was shown (header menu, profile).
+                  path: 'contacts-viewed',
+                  lazy: async () => {
+                    const { ContactsViewedRoute } = await import('./routes/contacts-viewed');
+                    return { Component: ContactsViewedRoute };
+                  },
+                },
+                {
                   // The create wizard, and with ?edit={id} the same wizard on the owner's listing.
                   path: 'post',
                   lazy: async () => {

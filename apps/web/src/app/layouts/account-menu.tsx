@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { useSignOut } from '../../lib/sign-out';
 import { useMenuButton } from '../../lib/use-menu-button';
@@ -18,8 +19,8 @@ function avatarInitial(name: string): string {
 }
 
 /**
- * The signed-in user's avatar (the first letter of their name) and a menu with Profile and
- * Logout, in its own chunk (an anonymous first visit never downloads it). It follows the WAI-ARIA
+ * The signed-in user's avatar (the first letter of their name) and a menu with Profile, Contacts
+ * you viewed and Logout, in its own chunk (an anonymous first visit never downloads it). It follows the WAI-ARIA
  * menu button pattern: Enter, Space or the arrow keys open it and focus an item, the arrows, Home
  * and End move between items, Escape closes it and returns to the button, Tab closes it and moves
  * on, and a press outside closes it.
@@ -63,6 +64,18 @@ export default function AccountMenu({ name }: AccountMenuProps) {
             >
               {t('header.profile')}
             </button>
+          </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              to="/contacts-viewed"
+              // The menu stays in the header across pages: close it on the way.
+              onClick={() => choose(() => undefined)}
+            >
+              {t('header.contactsViewed')}
+            </Link>
           </li>
           <li role="none">
             <button

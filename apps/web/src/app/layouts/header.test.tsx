@@ -264,6 +264,9 @@ describe('signed out', () => {
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'POSTS' })).toBeInTheDocument();
     expect(within(menu).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(
+      within(menu).queryByRole('link', { name: 'Contacts you viewed' }),
+    ).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('link', { name: 'SIGN IN' }));
 
@@ -296,7 +299,7 @@ describe('signed in', () => {
     expect(screen.queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
   });
 
-  it('opens a menu of Profile and Logout that the keyboard can walk and Escape closes', async () => {
+  it('opens a menu of Profile, Contacts you viewed and Logout that the keyboard can walk and Escape closes', async () => {
     signIn();
     const user = userEvent.setup();
     await renderHeader();
@@ -308,14 +311,20 @@ describe('signed in', () => {
     expect(avatar).toHaveAttribute('aria-expanded', 'true');
     expect(avatar).toHaveAttribute('aria-controls', menu.id);
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile',
+      'Contacts you viewed',
+      'Logout',
+    ]);
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[2]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items[1]).toHaveFocus();
+    expect(items[2]).toHaveFocus();
 
     await user.keyboard('{Escape}');
 
@@ -328,6 +337,22 @@ describe('signed in', () => {
     expect(
       within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
     ).toHaveFocus();
+  });
+
+  it('Contacts you viewed goes to /contacts-viewed and closes the menu', async () => {
+    signIn();
+    const user = userEvent.setup();
+    await renderHeader('/lease');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Amina Juma' }));
+    const item = within(screen.getByRole('menu')).getByRole('menuitem', {
+      name: 'Contacts you viewed',
+    });
+    expect(item).toHaveAttribute('href', '/contacts-viewed');
+
+    await user.click(item);
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/contacts-viewed$/);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('closes the menu on a press outside it and on Tab', async () => {
@@ -432,7 +457,7 @@ describe('signed in', () => {
     expect(toasts()).toEqual([['User logged out successfully.', 'info']]);
   });
 
-  it('mobile menu: POSTS and Logout', async () => {
+  it('mobile menu: POSTS, Contacts you viewed and Logout', async () => {
     signIn();
     serveLogout();
     const user = userEvent.setup();
@@ -440,6 +465,10 @@ describe('signed in', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'POSTS' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Contacts you viewed' })).toHaveAttribute(
+      'href',
+      '/contacts-viewed',
+    );
     expect(within(menu).queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('button', { name: 'Logout' }));

@@ -13,7 +13,10 @@ export interface MobileMenuProps {
   onClose: () => void;
 }
 
-/** The phone menu has POSTS and Logout (SIGN IN while signed out), plus the language. */
+/**
+ * The phone menu has POSTS, Contacts you viewed and Logout (SIGN IN while signed out), plus the
+ * language.
+ */
 export default function MobileMenu(props: MobileMenuProps) {
   const { onClose } = props;
   const { t } = useTranslation();
@@ -31,6 +34,11 @@ export default function MobileMenu(props: MobileMenuProps) {
         <Link to="/posts" className="btn" onClick={onClose}>
           {t('header.posts')}
         </Link>
+        {session ? (
+          <Link to="/contacts-viewed" className="btn" onClick={onClose}>
+            {t('header.contactsViewed')}
+          </Link>
+        ) : null}
         {session ? (
           <button
             type="button"

@@ -73,6 +73,23 @@ describe('profile panel', () => {
     expect(sentAuthorization(get)).toBe('Bearer access-token-1');
   });
 
+  it('links to Contacts you viewed, closing the panel on the way', async () => {
+    signIn();
+    serve();
+    const user = userEvent.setup();
+    const { panel, onClose } = await renderPanel();
+    const link = await within(panel).findByRole('link', { name: 'Contacts you viewed' });
+    expect(link).toHaveAttribute('href', '/contacts-viewed');
+    expect(panel).toHaveTextContent(
+      "The owners' numbers you were shown, and whether a contact was a dead end.",
+    );
+
+    await user.click(link);
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/contacts-viewed$/);
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('says why the load failed and tries again', async () => {
     signIn();
     let fail = true;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TUser } from '@makazi/contracts/users';
 import { PERSON_NAME_MAX_LENGTH } from '@makazi/contracts/auth-values';
@@ -260,6 +261,12 @@ function ProfileBody({ sub, onDone, onDeleted }: ProfileBodyProps) {
   return (
     <>
       <ProfileForm sub={sub} user={user.data} onDone={onDone} />
+      <p className="profile-panel__link">
+        <Link to="/contacts-viewed" onClick={onDone}>
+          {t('header.contactsViewed')}
+        </Link>
+        <span className="text-secondary">{t('profile.contactsViewedHint')}</span>
+      </p>
       <DeleteAccount sub={sub} onDeleted={onDeleted} />
     </>
   );
