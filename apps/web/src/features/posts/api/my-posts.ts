@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TViewerProperty } from '@makazi/contracts/listings';
+import type { TTakenBody } from '@makazi/contracts/trust';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/guards';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { accountQueryKey } from '../../../lib/sign-out';
-import { isViewerPropertyList } from '../../../lib/viewer-property';
+import { isViewerProperty, isViewerPropertyList } from '../../../lib/viewer-property';
 
 /** The most the API answers a page: an owner's list is read in as few requests as it can be. */
 const POSTS_PAGE_SIZE = 100;
@@ -70,5 +72,50 @@ export function useDeletePost(sub: string) {
       // A published listing also leaves the catalogue's lists and carousels.
       void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
     },
+  });
+}
+
+function isOwnListing(id: string) {
+  return (body: unknown): body is TViewerProperty => isViewerProperty(body) && body.id === id;
+}
+
+/**
+ * A change of one listing that the API answers with the listing as its owner now sees it: the
+ * card shows the answer at once; afterwards the user's list and the public catalogue (which the
+ * listing may have joined or left) are asked for again.
+ */
+function useListingChange<TInput>(sub: string, send: (input: TInput) => Promise<TViewerProperty>) {
+  const queryClient = useQueryClient();
+  const { queryKey } = myPostsQueryOptions(sub);
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (changed) => {
+      queryClient.setQueryData(queryKey, (list) =>
+        list?.map((post) => (post.id === changed.id ? changed : post)),
+      );
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
+    },
+  });
+}
+
+/** POST /api/properties/{id}/confirm: 'still available'; a listing hidden as stale is back. */
+export function useConfirmPost(sub: string) {
+  return useListingChange(sub, (id: string) =>
+    apiSend('POST', `/properties/${encodeURIComponent(id)}/confirm`, undefined, isOwnListing(id), {
+      auth: true,
+    }),
+  );
+}
+
+/** POST /api/properties/{id}/taken: let or sold at `takenAt` (the API's now without one). */
+export function useMarkTaken(sub: string) {
+  return useListingChange(sub, ({ id, takenAt }: { id: string; takenAt?: string }) => {
+    const body: TTakenBody = takenAt === undefined ? {} : { takenAt };
+    return apiSend('POST', `/properties/${encodeURIComponent(id)}/taken`, body, isOwnListing(id), {
+      auth: true,
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
@@ -10,6 +10,7 @@ import { pendingChangeOf } from '../../../lib/pending-change';
 import { coverPhoto } from '../../../lib/listing-photos';
 import { postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
+import { PostTrust } from './post-trust';
 
 /** The grid shows 1–3 columns inside the 1200px container. */
 const POST_IMAGE_SIZES =
@@ -20,9 +21,25 @@ export interface PostCardProps {
   /** The list's clock: whether the promotion still runs is judged at this moment. */
   now: Date;
   onDelete: (property: TViewerProperty) => void;
+  /** Opened from the SMS reminder (/posts?confirm={id}): marked and asked outright. */
+  highlighted?: boolean;
+  /** Its 'Still available' is being sent. */
+  confirming?: boolean;
+  onConfirm: (property: TViewerProperty) => void;
+  onMarkTaken: (property: TViewerProperty) => void;
+  confirmRef?: Ref<HTMLButtonElement>;
 }
 
-export function PostCard({ property, now, onDelete }: PostCardProps) {
+export function PostCard({
+  property,
+  now,
+  onDelete,
+  highlighted = false,
+  confirming = false,
+  onConfirm,
+  onMarkTaken,
+  confirmRef,
+}: PostCardProps) {
   const { t, i18n } = useTranslation('posts');
   const titleId = useId();
   const promotedUntil = runningPromotionEnd(property.promotionEndDate, now);
@@ -36,7 +53,7 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
       data-testid="post-card"
       data-id={property.id}
       aria-labelledby={titleId}
-      className="post-card"
+      className={highlighted ? 'post-card post-card--highlighted' : 'post-card'}
     >
       <div className="post-card__media">
         <ResponsiveImage
@@ -66,6 +83,16 @@ export function PostCard({ property, now, onDelete }: PostCardProps) {
           </p>
         ) : null}
         <ListingPrice price={property.price} type={property.type} className="post-card__price" />
+        <PostTrust
+          property={property}
+          now={now.getTime()}
+          titleId={titleId}
+          highlighted={highlighted}
+          confirming={confirming}
+          onConfirm={onConfirm}
+          onMarkTaken={onMarkTaken}
+          confirmRef={confirmRef}
+        />
         {promotedUntil ? (
           <p className="post-card__promoted" data-testid="promoted-until">
             {t('card.promotedUntil', {

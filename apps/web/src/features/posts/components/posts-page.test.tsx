@@ -9,6 +9,7 @@ import {
   apiErrorResponse,
   requestsTo,
   sentAuthorization,
+  sentBody,
   signIn,
 } from '../../../testing/account';
 import {
@@ -18,6 +19,7 @@ import {
   makePendingChange,
   makePhoto,
   makeRent,
+  type TProperty,
 } from '../../../testing/fixtures';
 import { LocationProbe, jsonResponse, mockFetch, renderApp } from '../../../testing/test-utils';
 import { PostsPage } from './posts-page';
@@ -58,11 +60,22 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * The API as the page meets it: the user's list, and DELETE that archives (the list then leaves
- * the listing out) or fails with `deleteStatus`.
+ * The API as the page meets it: the user's list, DELETE that archives (the list then leaves the
+ * listing out) or fails with `deleteStatus`, and confirm and taken that change the listing (or
+ * fail with `changeStatus`).
  */
-function serve(posts: TViewerProperty[], { deleteStatus }: { deleteStatus?: number } = {}) {
+function serve(
+  posts: TViewerProperty[],
+  { deleteStatus, changeStatus }: { deleteStatus?: number; changeStatus?: number } = {},
+) {
   let list = [...posts];
+  const change = (
+    id: string,
+    fields: Pick<Partial<TViewerProperty>, 'confirmedAt' | 'visibility' | 'takenAt'>,
+  ) => {
+    list = list.map((post) => (post.id === id ? { ...post, ...fields } : post));
+    return jsonResponse(list.find((post) => post.id === id));
+  };
   return mockFetch((url, init) => {
     if (url.pathname === PUBLISHER_PATH && (init?.method ?? 'GET') === 'GET') {
       return jsonResponse(list);
@@ -72,6 +85,18 @@ function serve(posts: TViewerProperty[], { deleteStatus }: { deleteStatus?: numb
       if (deleteStatus) return apiErrorResponse(deleteStatus, 'INTERNAL');
       list = list.filter((post) => post.id !== id);
       return jsonResponse({ id, status: 'archived' });
+    }
+    const [, changed, action] =
+      /^\/api\/properties\/([^/]+)\/(confirm|taken)$/.exec(url.pathname) ?? [];
+    if (changed && init?.method === 'POST') {
+      if (changeStatus) return apiErrorResponse(changeStatus, 'CONFLICT');
+      const now = new Date().toISOString();
+      return action === 'confirm'
+        ? change(changed, { confirmedAt: now, visibility: 'listed' })
+        : change(changed, {
+            visibility: 'taken',
+            takenAt: (sentBody(init) as { takenAt?: string }).takenAt ?? now,
+          });
     }
     return apiErrorResponse(404, 'NOT_FOUND');
   });
@@ -514,5 +539,252 @@ describe('/posts', () => {
       await screen.findByRole('heading', { level: 1, name: 'Matangazo Yako' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Hakuna matangazo')).toBeInTheDocument();
+  });
+
+  describe('where an approved listing stands (issue 20)', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+
+    /** An approved listing as its owner sees it, with the trust fields. */
+    function live(
+      title: string,
+      owner: Partial<TViewerProperty> = {},
+      make: (fields: {
+        title: string;
+        confirmedAt: string;
+        createdAt: string;
+      }) => TProperty = makeRent,
+    ): TViewerProperty {
+      return {
+        ...make({
+          title,
+          confirmedAt: new Date(Date.now() - 3 * DAY - 60_000).toISOString(),
+          createdAt: new Date(Date.now() - 40 * DAY).toISOString(),
+        }),
+        visibility: 'listed',
+        takenAt: null,
+        contactViews: { last7Days: 3, last30Days: 12 },
+        ...owner,
+      } as TViewerProperty;
+    }
+
+    function dateValue(date: Date) {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+    }
+
+    it('says whether the public sees it, when it was confirmed and how many were shown its contact', async () => {
+      serve([
+        live('Listed'),
+        live('Stale', { visibility: 'stale' }),
+        live('Held', { visibility: 'held_for_reports' }),
+        live('Suspended', { visibility: 'publisher_suspended' }),
+        live('Once', { contactViews: { last7Days: 1, last30Days: 1 } }),
+        makeRent({ title: 'Pending', status: 'pending' }),
+      ]);
+      await renderApp(null, { url: '/posts', routes });
+      await screen.findByRole('heading', { level: 3, name: 'Listed' });
+
+      const listed = cardTitled('Listed');
+      expect(within(listed).getByTestId('post-visibility')).toHaveTextContent(
+        /^Listed: visitors can find it$/,
+      );
+      expect(within(listed).getByTestId('confirmed-ago')).toHaveTextContent(
+        /^Confirmed 3 days ago$/,
+      );
+      expect(within(listed).getByTestId('contact-views')).toHaveTextContent(
+        /^Viewed by 3 people in the last 7 days, 12 in 30$/,
+      );
+      expect(
+        within(listed).getByRole('button', { name: 'Still available' }),
+      ).toHaveAccessibleDescription('Listed');
+      expect(within(listed).getByRole('button', { name: 'Mark as taken' })).toBeInTheDocument();
+
+      const stale = cardTitled('Stale');
+      expect(within(stale).getByTestId('post-visibility')).toHaveTextContent(
+        /^Hidden: not confirmed for 30 days$/,
+      );
+      expect(stale).toHaveTextContent('Tap Still available to show it again.');
+      expect(within(cardTitled('Held')).getByTestId('post-visibility')).toHaveTextContent(
+        /^Hidden while we check reports$/,
+      );
+      expect(within(cardTitled('Suspended')).getByTestId('post-visibility')).toHaveTextContent(
+        /^Hidden: your account is suspended$/,
+      );
+      expect(within(cardTitled('Once')).getByTestId('contact-views')).toHaveTextContent(
+        /^Viewed by 1 person in the last 7 days, 1 in 30$/,
+      );
+      // Not live yet: its status says it all.
+      expect(within(cardTitled('Pending')).queryByTestId('post-trust')).not.toBeInTheDocument();
+    });
+
+    it('keeps a taken listing on the page as taken, with nothing left to confirm or promote', async () => {
+      const takenAt = new Date(Date.now() - 2 * DAY);
+      takenAt.setUTCHours(12, 0, 0, 0);
+      serve([live('Gone', { visibility: 'taken', takenAt: takenAt.toISOString() })]);
+      await renderApp(null, { url: '/posts', routes });
+      const card = await screen.findByRole('article');
+      const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(takenAt);
+      expect(within(card).getByTestId('post-visibility')).toHaveTextContent(`Taken on ${date}`);
+      expect(within(card).queryByTestId('confirmed-ago')).not.toBeInTheDocument();
+      expect(within(card).getByTestId('contact-views')).toBeInTheDocument();
+      expect(
+        within(card).queryByRole('button', { name: 'Still available' }),
+      ).not.toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Mark as taken' })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('link', { name: 'Promote' })).not.toBeInTheDocument();
+    });
+
+    it('Still available confirms it with the token: the card says confirmed today', async () => {
+      const post = live('Nyumba Sinza', { visibility: 'stale' });
+      const fetchMock = serve([post]);
+      const user = userEvent.setup();
+      await renderApp(null, { url: '/posts', routes });
+      const card = await screen.findByRole('article');
+      await user.click(within(card).getByRole('button', { name: 'Still available' }));
+
+      await waitFor(() =>
+        expect(within(card).getByTestId('confirmed-ago')).toHaveTextContent(/^Confirmed today$/),
+      );
+      expect(within(card).getByTestId('post-visibility')).toHaveTextContent(/^Listed/);
+      const [sent] = requestsTo(fetchMock, `/api/properties/${post.id}/confirm`, 'POST');
+      expect(sentAuthorization(sent)).toBe('Bearer access-token-1');
+      await waitFor(() =>
+        expect(toasts()).toEqual([
+          ['Thank you. Visitors now see it was confirmed today.', 'success'],
+        ]),
+      );
+    });
+
+    it('says why a confirmation was refused (409)', async () => {
+      serve([live('Nyumba Sinza')], { changeStatus: 409 });
+      const user = userEvent.setup();
+      await renderApp(null, { url: '/posts', routes });
+      await user.click(await screen.findByRole('button', { name: 'Still available' }));
+      await waitFor(() =>
+        expect(toasts()).toEqual([
+          ['Only a live listing that is not taken can be confirmed.', 'error'],
+        ]),
+      );
+    });
+
+    it('Mark as taken asks first, for today by default, then marks it and keeps it here as taken', async () => {
+      const post = live('Nyumba Sinza');
+      const fetchMock = serve([post]);
+      const user = userEvent.setup();
+      await renderApp(null, { url: '/posts', routes });
+      const card = await screen.findByRole('article');
+      const opener = within(card).getByRole('button', { name: 'Mark as taken' });
+      await user.click(opener);
+
+      const dialog = screen.getByRole('dialog', { name: 'Mark as taken?' });
+      expect(dialog).toHaveTextContent(
+        '“Nyumba Sinza” leaves the listings at once and stays here as taken. This cannot be undone.',
+      );
+      const date = within(dialog).getByLabelText('Date it was let or sold');
+      const today = dateValue(new Date());
+      expect(date).toHaveValue(today);
+      expect(date).toHaveAttribute('max', today);
+      expect(date).toHaveAttribute('min', dateValue(new Date(post.createdAt)));
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      expect(requestsTo(fetchMock, `/api/properties/${post.id}/taken`)).toHaveLength(0);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Mark as taken' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const [sent] = requestsTo(fetchMock, `/api/properties/${post.id}/taken`, 'POST');
+      // Today: the API's own clock decides the moment.
+      expect(sentBody(sent)).toEqual({});
+      expect(sentAuthorization(sent)).toBe('Bearer access-token-1');
+      expect(within(card).getByTestId('post-visibility')).toHaveTextContent(/^Taken on /);
+      expect(within(card).queryByRole('button', { name: 'Mark as taken' })).not.toBeInTheDocument();
+      expect(toasts()).toEqual([
+        ['Marked as taken. It no longer shows in the listings.', 'success'],
+      ]);
+    });
+
+    it('sends the start of an earlier day, and refuses a day in the future', async () => {
+      const post = live('Nyumba Sinza');
+      const fetchMock = serve([post]);
+      const user = userEvent.setup();
+      await renderApp(null, { url: '/posts', routes });
+      await user.click(await screen.findByRole('button', { name: 'Mark as taken' }));
+      const dialog = screen.getByRole('dialog', { name: 'Mark as taken?' });
+      const date = within(dialog).getByLabelText('Date it was let or sold');
+
+      const tomorrow = dateValue(new Date(Date.now() + DAY));
+      await user.clear(date);
+      await user.type(date, tomorrow);
+      await user.click(within(dialog).getByRole('button', { name: 'Mark as taken' }));
+      expect(date).toHaveAccessibleDescription(
+        'Choose a day between the day you published it and today.',
+      );
+      expect(requestsTo(fetchMock, `/api/properties/${post.id}/taken`)).toHaveLength(0);
+
+      const earlier = dateValue(new Date(Date.now() - 5 * DAY));
+      await user.clear(date);
+      await user.type(date, earlier);
+      await user.click(within(dialog).getByRole('button', { name: 'Mark as taken' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const [sent] = requestsTo(fetchMock, `/api/properties/${post.id}/taken`, 'POST');
+      expect(sentBody(sent)).toEqual({ takenAt: new Date(`${earlier}T00:00:00`).toISOString() });
+    });
+
+    it('keeps the dialog open with the reason when marking fails (409)', async () => {
+      serve([live('Nyumba Sinza')], { changeStatus: 409 });
+      const user = userEvent.setup();
+      await renderApp(null, { url: '/posts', routes });
+      await user.click(await screen.findByRole('button', { name: 'Mark as taken' }));
+      const dialog = screen.getByRole('dialog', { name: 'Mark as taken?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Mark as taken' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'This listing is already marked taken, or is not live.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Mark as taken' })).toHaveFocus();
+    });
+
+    it('brings the listing of the SMS reminder (?confirm=) into view and asks outright', async () => {
+      const asked = live('Asked', { visibility: 'listed' }, makeLand);
+      serve([live('Other'), asked]);
+      const user = userEvent.setup();
+      await renderApp(null, { url: `/posts?confirm=${asked.id}`, routes });
+      await screen.findByRole('heading', { level: 3, name: 'Asked' });
+
+      const card = cardTitled('Asked');
+      expect(card).toHaveClass('post-card--highlighted');
+      expect(cardTitled('Other')).not.toHaveClass('post-card--highlighted');
+      const question = within(card).getByRole('group', {
+        name: 'Is this listing still available?',
+      });
+      const confirm = within(question).getByRole('button', { name: 'Still available' });
+      await waitFor(() => expect(confirm).toHaveFocus());
+
+      await user.click(confirm);
+
+      // Answered: the question is not asked again, and the address forgets it.
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+      expect(cardTitled('Asked')).not.toHaveClass('post-card--highlighted');
+      expect(within(cardTitled('Asked')).getByTestId('confirmed-ago')).toHaveTextContent(
+        'Confirmed today',
+      );
+    });
+
+    it('says it in Swahili', async () => {
+      serve([live('Nyumba Sinza', { visibility: 'stale' })]);
+      await renderApp(null, { url: '/posts', routes, language: 'sw' });
+      const card = await screen.findByRole('article');
+      expect(within(card).getByTestId('post-visibility')).toHaveTextContent(
+        'Limefichwa: halijathibitishwa kwa siku 30',
+      );
+      expect(within(card).getByTestId('confirmed-ago')).toHaveTextContent(
+        'Imethibitishwa siku 3 zilizopita',
+      );
+      expect(within(card).getByTestId('contact-views')).toHaveTextContent(
+        'Limeonwa na watu 3 katika siku 7 zilizopita, 12 katika siku 30',
+      );
+      expect(within(card).getByRole('button', { name: 'Bado linapatikana' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Weka limechukuliwa' })).toBeInTheDocument();
+    });
   });
 });

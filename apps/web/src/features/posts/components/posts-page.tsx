@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -7,20 +7,85 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { useDeletePost, useMyPosts } from '../api/my-posts';
+import { useConfirmPost, useDeletePost, useMarkTaken, useMyPosts } from '../api/my-posts';
 import { groupByType, postText } from '../utils/post-card';
 import { PostCard } from './post-card';
+import { TakenDialog } from './taken-dialog';
 import './posts.css';
+
+/** Why confirming or marking a listing failed, in the reader's words. */
+function useChangeFailureText() {
+  const { t } = useTranslation('posts');
+  const { t: tCommon } = useTranslation();
+  return (error: unknown, action: 'confirm' | 'taken'): string => {
+    if (!isApiError(error)) return tCommon('errors.generic');
+    if (error.status === 403) return t('trust.forbidden');
+    if (error.status === 409) return t(`${action}.conflict`);
+    if (error.status === 400 && action === 'taken') return t('taken.dateRange');
+    if (error.code === 'NETWORK') return tCommon('errors.NETWORK');
+    if (error.code === 'TIMEOUT') return tCommon('errors.TIMEOUT');
+    return t(`${action}.failed`);
+  };
+}
 
 function PostsList({ sub }: { sub: string }) {
   const { t } = useTranslation('posts');
   const { t: tCommon } = useTranslation();
   const posts = useMyPosts(sub);
   const deletePost = useDeletePost(sub);
+  const confirmPost = useConfirmPost(sub);
+  const markTaken = useMarkTaken(sub);
+  const failureText = useChangeFailureText();
   const [toDelete, setToDelete] = useState<TViewerProperty | null>(null);
+  const [toMark, setToMark] = useState<TViewerProperty | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // One clock for the whole list: every card judges whether its promotion still runs at the same moment.
   const [now] = useState(() => new Date());
+  // The SMS reminder links to /posts?confirm={id}: that listing is brought into view and asked.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const highlightId = searchParams.get('confirm');
+  const highlightedConfirm = useRef<HTMLButtonElement>(null);
+  const broughtIntoView = useRef(false);
+  const listed = posts.isSuccess;
+
+  useEffect(() => {
+    const button = highlightedConfirm.current;
+    if (!listed || !button || broughtIntoView.current) return;
+    broughtIntoView.current = true;
+    button.closest('article')?.scrollIntoView?.({ block: 'center' });
+    button.focus({ preventScroll: true });
+  }, [listed]);
+
+  const confirm = (property: TViewerProperty) => {
+    confirmPost.mutate(property.id, {
+      onSuccess: () => {
+        void showToast(t('confirm.done'), 'success');
+        // Answered: the reminder's question is not asked again on this page.
+        if (property.id === highlightId) {
+          setSearchParams(
+            (params) => {
+              params.delete('confirm');
+              return params;
+            },
+            { replace: true },
+          );
+        }
+      },
+      onError: (error) => void showToast(failureText(error, 'confirm'), 'error'),
+    });
+  };
+
+  const confirmTaken = (property: TViewerProperty, takenAt: string | undefined) => {
+    markTaken.mutate(
+      { id: property.id, takenAt },
+      {
+        onSuccess: () => {
+          setToMark(null);
+          void showToast(t('taken.done'), 'success');
+        },
+      },
+    );
+  };
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -68,7 +133,19 @@ function PostsList({ sub }: { sub: string }) {
             <ul className="posts-grid">
               {group.posts.map((post) => (
                 <li key={post.id}>
-                  <PostCard property={post} now={now} onDelete={setToDelete} />
+                  <PostCard
+                    property={post}
+                    now={now}
+                    onDelete={setToDelete}
+                    highlighted={post.id === highlightId}
+                    confirming={confirmPost.isPending && confirmPost.variables === post.id}
+                    onConfirm={confirm}
+                    onMarkTaken={(property) => {
+                      markTaken.reset();
+                      setToMark(property);
+                    }}
+                    confirmRef={post.id === highlightId ? highlightedConfirm : undefined}
+                  />
                 </li>
               ))}
             </ul>
@@ -102,6 +179,13 @@ function PostsList({ sub }: { sub: string }) {
         // The post and its menu button are leaving the page.
         focusAfterConfirm={() => heading.current?.focus()}
       />
+      <TakenDialog
+        property={toMark}
+        pending={markTaken.isPending}
+        failure={markTaken.isError ? failureText(markTaken.error, 'taken') : null}
+        onCancel={() => setToMark(null)}
+        onConfirm={confirmTaken}
+      />
     </>
   );
 }
@@ -109,7 +193,9 @@ function PostsList({ sub }: { sub: string }) {
 /**
  * The /posts page: 'Your Posts', 'Create Post' to /post, and the signed-in user's listings as cards
  * grouped by type, each with its status, a menu (Edit, View more, Delete) and, when it may be
- * promoted, Promote. The route's guard has made sure someone is signed in.
+ * promoted, Promote. An approved listing also says whether the public sees it, when it was last
+ * confirmed and how many were shown its contact, with 'Still available' and 'Mark as taken'. The
+ * route's guard has made sure someone is signed in.
  */
 export function PostsPage() {
   const { t, ready } = useTranslation('posts');

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeLand, makeRent } from '../../../testing/fixtures';
 import {
   POST_TEXT_MAX,
+  dateInputValue,
   groupByType,
   postText,
   runningPromotionEnd,
   showsPromoteButton,
+  takenAtFor,
 } from './post-card';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -49,6 +51,39 @@ describe('the Promote rule (decision 011)', () => {
       }
     },
   );
+});
+
+describe('a listing marked taken', () => {
+  it('shows no Promote: it is out of the catalogue for good', () => {
+    expect(showsPromoteButton({ ...makeRent({ status: 'approved' }), visibility: 'taken' })).toBe(
+      false,
+    );
+    expect(showsPromoteButton({ ...makeRent({ status: 'approved' }), visibility: 'stale' })).toBe(
+      true,
+    );
+  });
+});
+
+describe('the day a listing was taken', () => {
+  it('reads a date as a date input writes it, in the local time zone', () => {
+    expect(dateInputValue(new Date(2026, 2, 5, 23, 59))).toBe('2026-03-05');
+    expect(dateInputValue(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
+  });
+
+  it('sends nothing for today: the API takes its own clock', () => {
+    expect(takenAtFor('2026-03-10', '2026-03-10', '2026-01-01T00:00:00.000Z')).toBeUndefined();
+  });
+
+  it('sends the start of an earlier day in the local time zone', () => {
+    expect(takenAtFor('2026-03-04', '2026-03-10', '2026-01-01T00:00:00.000Z')).toBe(
+      new Date(2026, 2, 4).toISOString(),
+    );
+  });
+
+  it('never sends a moment before the listing was published', () => {
+    const createdAt = new Date(2026, 2, 4, 15, 30).toISOString();
+    expect(takenAtFor('2026-03-04', '2026-03-10', createdAt)).toBe(createdAt);
+  });
 });
 
 describe('the running promotion', () => {
