@@ -196,7 +196,7 @@ function ReportForm({ property, kind, titleId, firstReasonId, onClose }: PanelPr
           {t('report.reasonMissing')}
         </p>
       ) : null}
-      <div ref={noteField}>
+      <div ref={noteField} className="report-dialog__note">
         <OutlinedTextAreaField
           label={noteRequired ? t('report.noteRequired') : t('report.note')}
           name="note"
