@@ -201,6 +201,12 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     await page.goto(`/lease/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
     await scan(page, '/lease/{id}', language, findings);
+    await page.getByRole('button', { name: text(t.detail, 'report.action') }).click();
+    const report = page.getByRole('dialog', { name: text(t.trust, 'report.title') });
+    await report.getByRole('radio').first().waitFor();
+    await scan(page, '/lease/{id} report dialog', language, findings);
+    await report.getByRole('button', { name: text(t.trust, 'report.cancel') }).click();
+    await report.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: text(t.detail, 'contacts.view') }).click();
     await page.waitForURL('**/subscribe');
     await page.getByRole('heading', { name: text(t.checkout, 'subscribe.title') }).waitFor();
@@ -222,6 +228,12 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     });
     await card.waitFor();
     await scan(page, '/posts', language, findings);
+    await card.getByRole('button', { name: text(t.posts, 'trust.markTaken') }).click();
+    const taken = page.getByRole('dialog', { name: text(t.posts, 'taken.title') });
+    await taken.waitFor();
+    await scan(page, '/posts mark as taken', language, findings);
+    await taken.getByRole('button', { name: text(t.posts, 'taken.cancel') }).click();
+    await taken.waitFor({ state: 'hidden' });
 
     await page.goto('/post');
     await page.getByRole('heading', { name: text(t.publish, 'title.create') }).waitFor();
@@ -270,6 +282,16 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     await page.getByRole('button', { name: text(t.detail, 'contacts.view') }).click();
     await page.getByRole('link', { name: text(t.detail, 'contacts.call') }).waitFor();
     await scan(page, '/lease/{id} contacts open, subscribed', language, findings);
+    // The contact just shown, on Contacts you viewed, with the dead-end claim's dialog.
+    await page.goto('/contacts-viewed');
+    const deadEnd = page.getByRole('button', { name: text(t.trust, 'reveals.deadEnd') }).first();
+    await deadEnd.waitFor();
+    await scan(page, '/contacts-viewed', language, findings);
+    await deadEnd.click();
+    const claim = page.getByRole('dialog', { name: text(t.trust, 'report.deadEndTitle') });
+    await claim.getByRole('radio').first().waitFor();
+    await scan(page, '/contacts-viewed dead-end dialog', language, findings);
+    await claim.getByRole('button', { name: text(t.trust, 'report.cancel') }).click();
     await signOut(page);
 
     expect(findings.map(describeFinding)).toEqual([]);

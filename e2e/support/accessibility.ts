@@ -28,6 +28,7 @@ export function textsOf(language: Language) {
     admin: messages(language, 'admin'),
     support: messages(language, 'support'),
     info: messages(language, 'info'),
+    trust: messages(language, 'trust'),
   };
 }
 export type Texts = ReturnType<typeof textsOf>;
