@@ -46,6 +46,14 @@ export const adminRoutes: RouteObject[] = [
               return { Component: AdminPropertiesRoute };
             },
           },
+          {
+            // Listings people reported, and dead-end claims waiting for a decision.
+            path: 'reports',
+            lazy: async () => {
+              const { AdminReportsRoute } = await import('./routes/admin/reports');
+              return { Component: AdminReportsRoute };
+            },
+          },
           ...PROPERTY_TYPES.map((type): RouteObject => ({
             path: `${PROPERTY_TYPE_SLUGS[type]}/:id`,
             lazy: async () => {

@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import FlagIcon from '@mui/icons-material/Flag';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -41,6 +42,12 @@ const ENTRIES: NavEntry[] = [
       '/admin/property',
       ...PROPERTY_TYPE_SLUG_VALUES.map((slug) => `/admin/${slug}`),
     ]),
+  },
+  {
+    to: '/admin/reports',
+    label: 'nav.reports',
+    icon: <FlagIcon />,
+    matches: startsWith(['/admin/reports']),
   },
   {
     to: '/admin/users',

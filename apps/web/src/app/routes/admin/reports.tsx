@@ -1,0 +1,5 @@
+import { ReportsPage } from '../../../features/admin/components/reports-page';
+
+export function AdminReportsRoute() {
+  return <ReportsPage />;
+}
