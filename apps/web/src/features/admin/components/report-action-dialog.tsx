@@ -258,7 +258,8 @@ function ActionForm({
         </Button>
         <Button
           type="submit"
-          color={destructive ? 'error' : 'primary'}
+          variant="contained"
+          color={destructive ? 'error' : 'secondary'}
           disabled={run.isPending}
           // Without a field to type in, the confirmation itself takes the focus.
           autoFocus={!hasText}
