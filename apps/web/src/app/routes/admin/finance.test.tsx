@@ -133,6 +133,33 @@ describe('/admin/finance', () => {
     );
   });
 
+  it('lists a guarantee credit (nobody paid: no network, nothing charged) and filters the credits', async () => {
+    const credit = makePayment(4, {
+      purpose: 'guarantee_credit',
+      provider: null,
+      amount: 0,
+      plan: { id: makePayment(4).plan.id, durationInDays: 1 },
+      providerReference: null,
+    });
+    const fetchMock = serveAdmin({
+      'GET /api/admin/payments': () => jsonResponse(paymentsPage([credit])),
+    });
+    const user = userEvent.setup();
+    const { i18n } = await renderAdmin('/admin/finance');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      '21 Nov 2026, 12:30Payer 4+255712000000Guarantee credit1 day—0Succeeded',
+    );
+    await user.selectOptions(screen.getByLabelText('Purpose'), 'Guarantee credit');
+    await waitFor(() =>
+      expect(lastPaymentsQuery(fetchMock)?.get('purpose')).toBe('guarantee_credit'),
+    );
+    await act(() => i18n.changeLanguage('sw'));
+    expect(within(await screen.findByRole('table')).getAllByRole('row')[1]).toHaveTextContent(
+      'Fidia ya dhamana',
+    );
+  });
+
   it('downloads the CSV of the same filters with the bearer token and saves it', async () => {
     const fetchMock = serveFinance();
     const saved: { name: string; href: string }[] = [];
