@@ -40,6 +40,8 @@ interface Fixture {
   listings: Record<Exclude<Type, 'Rent'>, { id: string; title: string }>;
   /** The sender of a long message through the contact form, for the support inbox. */
   supportSender: string;
+  /** The demo listing the owner reported, with a long note, for the reports queue. */
+  reported: { id: string; title: string };
 }
 
 async function demoListing(type: Type): Promise<{ id: string; title: string }> {
@@ -84,6 +86,23 @@ async function supportMessage(owner: Person): Promise<string> {
   return sender;
 }
 
+/** A report of someone else's listing, with a long note, as a signed-in person sends it. */
+async function report(owner: Person, token: string, propertyId: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/properties/${propertyId}/reports`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...forwardedFor(owner.address),
+    },
+    body: JSON.stringify({
+      reason: 'other',
+      note: 'Nilipiga simu mara tatu na mwenye nyumba aliniambia nilipe ada ya usajili kwanza kupitia namba isiyo yake: TXN-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`report: HTTP ${response.status}`);
+}
+
 async function prepare(): Promise<Fixture> {
   const owner = newPerson('Mwanahawa', 'Kiwelu');
   await registerThroughApi(owner);
@@ -97,12 +116,14 @@ async function prepare(): Promise<Fixture> {
     demoListing('Apartment'),
     demoListing('HouseForSale'),
   ]);
+  await report(owner, tokens.access_token, Land.id);
   return {
     owner,
     ownerId: tokens.sub,
     pending: { id, title },
     listings: { Land, Apartment, HouseForSale },
     supportSender,
+    reported: Land,
   };
 }
 
@@ -355,7 +376,7 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
 
   it('fits every page to the width, with every control within reach', async () => {
     const { page } = session;
-    const { owner, ownerId, pending, listings, supportSender } = fixture;
+    const { owner, ownerId, pending, listings, supportSender, reported } = fixture;
     const findings: string[] = [];
     const heading = (key: string) => page.getByRole('heading', { name: text(admin, key) });
 
@@ -400,6 +421,14 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
         })),
       );
     }
+
+    await page.goto('/admin/reports');
+    findings.push(
+      ...(await check('/admin/reports', async () => {
+        await heading('reports.title').waitFor();
+        await page.getByRole('listitem', { name: reported.title, exact: true }).waitFor();
+      })),
+    );
 
     for (const path of ['/admin/users', '/admin/permisions']) {
       await page.goto(`${path}?q=${encodeURIComponent(owner.lastName)}`);

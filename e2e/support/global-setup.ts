@@ -126,6 +126,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Several people in several specs pay from the simulator's one silent number (0700000003):
       // more prompts to that phone than a real one gets in an hour.
       PUSHES_PER_PAYER_PHONE_PER_HOUR: '20',
+      // Reporters are accounts a spec made a moment ago: their reports must count towards a hold
+      // (admin-reports spec), which by default only accounts a day old do.
+      REPORTER_MIN_ACCOUNT_AGE_HOURS: '0',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
     }),
