@@ -73,7 +73,7 @@ function likeliestReason(listing: TAdminReportedListing): TReportReason {
   let best: TReportReason = 'other';
   let most = 0;
   for (const reason of REPORT_REASONS) {
-    const count = listing.counts[reason] ?? 0;
+    const count = listing.counts[reason];
     if (count > most) {
       best = reason;
       most = count;

@@ -57,13 +57,14 @@ export function ReportedListingCard({ listing, onAction }: ReportedListingCardPr
   const headingId = useId();
   const { property } = listing;
   const { publisher } = property;
-  const reasons = REPORT_REASONS.filter((reason) => (listing.counts[reason] ?? 0) > 0);
+  const reasons = REPORT_REASONS.filter((reason) => listing.counts[reason] > 0);
 
   return (
     <Paper
       component="li"
       variant="outlined"
       aria-labelledby={headingId}
+      data-listing={property.id}
       sx={{ p: { xs: 2, sm: 3 }, listStyle: 'none', minWidth: 0 }}
     >
       <Typography
@@ -137,7 +138,7 @@ export function ReportedListingCard({ listing, onAction }: ReportedListingCardPr
                   variant="outlined"
                   label={t('reports.reasonCount', {
                     reason: t(`reports.reasons.${reason}`),
-                    number: formatNumber(listing.counts[reason] ?? 0),
+                    number: formatNumber(listing.counts[reason]),
                   })}
                 />
               </li>

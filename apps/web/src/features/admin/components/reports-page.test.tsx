@@ -279,6 +279,10 @@ describe('the admin reports queue', () => {
     expect(house.queryByRole('button', { name: /Dismiss the reports/ })).toBeNull();
     expect(house.getAllByText('Dismissed')).toHaveLength(3);
     expect(callsTo(fetchMock, 'GET', '/api/admin/reports').length).toBeGreaterThan(1);
+    // Its Dismiss button went with the reports: the keyboard is on the listing's title instead.
+    await waitFor(() =>
+      expect(house.getByRole('link', { name: 'Nyumba ya kupanga 1' })).toHaveFocus(),
+    );
 
     // Nothing left to decide on the plot once its one report is dismissed: it leaves the queue.
     await user.click(
@@ -289,6 +293,9 @@ describe('the admin reports queue', () => {
     );
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Kiwanja Kigamboni' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Nyumba ya kupanga 1' })).toHaveFocus(),
     );
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -43,9 +43,31 @@ export function ReportsPage() {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const [action, setAction] = useState<ReportAction | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** The listing last acted on, until the queue has been fetched again after it. */
+  const actedOn = useRef<string | null>(null);
+
+  useEffect(() => {
+    const id = actedOn.current;
+    if (id === null || !reports.data) return;
+    if (!reports.isFetching) actedOn.current = null;
+    // The button that opened the dialog is often gone with the action (no Dismiss once the
+    // reports are closed, no card once nothing is left to decide): the keyboard user lands on
+    // the listing's title, or the next one's, rather than at the top of the document.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const list = listRef.current;
+    const target =
+      list?.querySelector<HTMLElement>(`[data-listing="${id}"] h2 a`) ??
+      list?.querySelector<HTMLElement>('h2 a') ??
+      headingRef.current;
+    target?.focus();
+  }, [reports.data, reports.isFetching]);
 
   const onDone = (done: ReportAction, entry: TAdminReportedListing) => {
     setAction(null);
+    actedOn.current = entry.property.id;
     const title = entry.property.title;
     const name = 'report' in done ? done.report.reporter.name : entry.property.publisher.name;
     // An upheld claim is refused after all when the subscriber's credits of the period are used.
@@ -83,7 +105,7 @@ export function ReportsPage() {
 
   return (
     <Box>
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+      <Typography ref={headingRef} tabIndex={-1} variant="h1" component="h1" sx={{ mb: 2 }}>
         {t('reports.title')}
       </Typography>
       <Typography sx={{ mb: 4 }}>{t('reports.lead')}</Typography>
@@ -99,7 +121,13 @@ export function ReportsPage() {
         <Typography sx={{ py: 8, textAlign: 'center' }}>{t('reports.empty')}</Typography>
       ) : (
         <>
-          <Stack component="ul" spacing={3} sx={{ p: 0, m: 0 }} aria-label={t('reports.title')}>
+          <Stack
+            ref={listRef}
+            component="ul"
+            spacing={3}
+            sx={{ p: 0, m: 0 }}
+            aria-label={t('reports.title')}
+          >
             {reports.data.items.map((listing) => (
               <ReportedListingCard
                 key={listing.property.id}

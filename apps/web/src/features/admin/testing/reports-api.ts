@@ -28,12 +28,12 @@ export function makeReport(
   };
 }
 
+const noCounts = () =>
+  Object.fromEntries(REPORT_REASONS.map((reason) => [reason, 0])) as Record<TReportReason, number>;
+
 /** The counts the API derives from the reports. */
 function tally(listing: TAdminReportedListing): TAdminReportedListing {
-  const counts = Object.fromEntries(REPORT_REASONS.map((reason) => [reason, 0])) as Record<
-    TReportReason,
-    number
-  >;
+  const counts = noCounts();
   for (const report of listing.reports) if (report.status === 'open') counts[report.reason] += 1;
   return {
     ...listing,
@@ -63,7 +63,7 @@ export function makeReportedListing(
       },
       ...property,
     },
-    counts: {},
+    counts: noCounts(),
     openReports: 0,
     pendingClaims: 0,
     lastReportAt: '2026-11-25T07:00:00.000Z',
