@@ -163,7 +163,8 @@ export function ReportedListingCard({ listing, onAction }: ReportedListingCardPr
             {t('reports.dismiss')}
           </Button>
         )}
-        {property.status !== 'rejected' && (
+        {/* Only what is live or awaiting review can be taken down. */}
+        {(property.status === 'approved' || property.status === 'pending') && (
           <Button
             variant="outlined"
             color="error"
