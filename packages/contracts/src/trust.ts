@@ -133,7 +133,8 @@ export const ZAdminReportedListing = z.object({
   counts: z.record(ZReportReason, z.number().int()),
   openReports: z.number().int(),
   pendingClaims: z.number().int(),
-  lastReportAt: z.string(),
+  /** Null for a listing nobody reported (an action taken on it straight from its page). */
+  lastReportAt: z.string().nullable(),
   /** Every report of it, latest first. */
   reports: z.array(ZAdminReportEntry),
 });

@@ -110,7 +110,7 @@ function toReportedListing(
     counts,
     openReports: reports.filter((report) => report.status === 'open').length,
     pendingClaims: reports.filter((report) => report.claimStatus === 'pending').length,
-    lastReportAt: row.lastReportAt.toISOString(),
+    lastReportAt: row.lastReportAt?.toISOString() ?? null,
     reports: reports.map((report) => ({
       id: report.id,
       reason: report.reason,
@@ -248,6 +248,14 @@ export function createAdminReportsService(deps: AdminReportsServiceDeps): AdminR
         context,
         'reports.take-down',
         async (tx, listing, now) => {
+          // Only what the public sees or is about to see can be taken down: a rejected listing
+          // is down already, and a draft was never up.
+          if (listing.status !== 'approved' && listing.status !== 'pending') {
+            throw new AppError(
+              'CONFLICT',
+              `This listing is ${listing.status}: only a live listing or one awaiting review can be taken down.`,
+            );
+          }
           await tx.resolveOpenReports(propertyId, 'actioned', now);
           await tx.setListing(
             propertyId,
@@ -286,6 +294,13 @@ export function createAdminReportsService(deps: AdminReportsServiceDeps): AdminR
         context,
         'reports.suspend-publisher',
         async (tx, listing, now) => {
+          const publisher = await tx.lockUser(listing.publishedBy);
+          if (!publisher || publisher.deleted) {
+            throw new AppError('CONFLICT', 'This publisher deleted their account.');
+          }
+          if (publisher.suspended) {
+            throw new AppError('CONFLICT', 'This publisher is suspended already.');
+          }
           await tx.resolveOpenReports(propertyId, 'actioned', now);
           await tx.suspendPublisher(listing.publishedBy, now);
           await tx.recordAudit({

@@ -209,6 +209,10 @@ describe('the admin reports queue', () => {
     });
     expect(create.statusCode).toBe(403);
     expect(await audited(owner.userId, 'user.suspend')).toHaveLength(1);
+    const twice = await asAdmin('POST', `/api/admin/reports/${other.id}/suspend-publisher`, {
+      message: 'Tena',
+    });
+    expect(twice.statusCode).toBe(409);
 
     // Posting allowed again lifts the suspension: the listing not reported is back.
     const lifted = await t.app.inject({
@@ -262,5 +266,15 @@ describe('the admin reports queue', () => {
     expect(noMessage.body).toContain('message');
     const unknown = await asAdmin('POST', `/api/admin/reports/${randomUUID()}/dismiss`);
     expect(unknown.statusCode).toBe(404);
+    const draft = await insertProperty(t.db, { status: 'draft' });
+    const downDraft = await asAdmin('POST', `/api/admin/reports/${draft.id}/take-down`, {
+      reason: 'fake',
+      message: 'Picha za uongo',
+    });
+    expect(downDraft.statusCode).toBe(409);
+    // An action on a listing nobody reported answers its entry without a last report.
+    const quiet = await insertProperty(t.db);
+    const dismissed = await asAdmin('POST', `/api/admin/reports/${quiet.id}/dismiss`);
+    expect(dismissed.json<TAdminReportedListing>().lastReportAt).toBeNull();
   });
 });

@@ -105,7 +105,7 @@ export interface ReportedListingRow {
   publisherLastName: string;
   publisherPhone: string | null;
   publisherSuspended: boolean;
-  lastReportAt: Date;
+  lastReportAt: Date | null;
 }
 
 export interface AdminReportRow extends ReportRecord {
@@ -119,7 +119,9 @@ export interface TrustRepository {
   transaction<T>(work: (repository: TrustRepository) => Promise<T>): Promise<T>;
   lockListing(id: string): Promise<TrustListing | undefined>;
   /** Locks the user's row: credits and reports of one user are decided one at a time. */
-  lockUser(userId: string): Promise<{ createdAt: Date; deleted: boolean } | undefined>;
+  lockUser(
+    userId: string,
+  ): Promise<{ createdAt: Date; deleted: boolean; suspended: boolean } | undefined>;
   findReport(propertyId: string, reporterId: string): Promise<ReportRecord | undefined>;
   lockReport(id: string): Promise<ReportRecord | undefined>;
   insertReport(values: Omit<ReportRecord, 'id'>): Promise<ReportRecord>;
@@ -268,6 +270,7 @@ export function createTrustRepository(db: Database): TrustRepository {
         .select({
           createdAt: users.createdAt,
           deleted: sql<boolean>`(${users.deletedAt} is not null)`,
+          suspended: sql<boolean>`(${users.suspendedAt} is not null)`,
         })
         .from(users)
         .where(eq(users.id, userId))
@@ -555,12 +558,16 @@ export function createTrustRepository(db: Database): TrustRepository {
       const [row] = await db
         .select({
           ...reportedColumns,
-          lastReportAt: sql<Date>`(select max(${r.updatedAt}) from ${r} where ${r.propertyId} = ${p.id})`,
+          lastReportAt: sql<Date | null>`(select max(${r.updatedAt}) from ${r} where ${r.propertyId} = ${p.id})`,
         })
         .from(p)
         .innerJoin(users, eq(users.id, p.publishedBy))
         .where(eq(p.id, propertyId));
-      return row ? { ...row, lastReportAt: new Date(row.lastReportAt) } : undefined;
+      if (!row) return undefined;
+      return {
+        ...row,
+        lastReportAt: row.lastReportAt === null ? null : new Date(row.lastReportAt),
+      };
     },
 
     async reportsOfListings(propertyIds) {

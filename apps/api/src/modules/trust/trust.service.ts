@@ -7,7 +7,7 @@ import type {
   TReportBody,
   TTakenBody,
 } from '@makazi/contracts/trust';
-import { isDeadEndReason, REPORT_REASONS } from '@makazi/contracts/trust-values';
+import { isDeadEndReason, type TReportReason } from '@makazi/contracts/trust-values';
 import type { TrustConfig } from '../../config';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Clock } from '../../lib/clock';
@@ -80,7 +80,7 @@ export function toReport(report: ReportRecord): TReport {
   };
 }
 
-const REASON_WORDS: Record<(typeof REPORT_REASONS)[number], string> = {
+const REASON_WORDS: Record<TReportReason, string> = {
   already_taken: 'already let or sold',
   fake: 'fake or a scam',
   asks_money_first: 'asking for money before a viewing',
