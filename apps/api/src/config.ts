@@ -185,6 +185,13 @@ const ZEnv = z.object({
   DEAD_END_CLAIM_HOURS: z.coerce.number().int().min(1).default(72),
   GUARANTEE_CREDIT_DAYS: z.coerce.number().int().min(1).default(1),
   GUARANTEE_CREDITS_PER_PERIOD: z.coerce.number().int().min(0).default(3),
+  // Duplicate photos (issue 20, decision 041): photos whose 64-bit perceptual hashes differ in at
+  // most this many bits are flagged as the same picture. 6 holds re-encoding, resizing, another
+  // format, a caption and mild light changes, and stays far from different pictures (about 32);
+  // hashes differ in an even number of bits, so 7 is 6. From 8 a search probes 8 times as much.
+  PHOTO_DUPLICATE_MAX_DISTANCE: z.coerce.number().int().min(0).max(11).default(6),
+  // Photos stored before hashing, hashed per minute by the backfill job (0: none).
+  PHOTO_HASH_BACKFILL_BATCH: z.coerce.number().int().min(0).max(10_000).default(200),
   // The payment simulator and the SMS outbox (codes written to a file and the log) are demo
   // conveniences: production refuses them unless this says so on purpose (a public demo).
   ALLOW_DEMO_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -285,6 +292,14 @@ export interface TrustConfig {
   creditsPerPeriod: number;
 }
 
+/** Perceptual photo hashes (issue 20, decision 041). */
+export interface PhotoHashConfig {
+  /** Hamming distance at or under which two photos are duplicate candidates. */
+  maxDistance: number;
+  /** Unhashed photos the backfill hashes per run; 0 turns it off. */
+  backfillBatch: number;
+}
+
 export interface PaymentConfig {
   gateway: PaymentProviderConfig;
   /** A payment still pending after this long is checked with the provider, else expires. */
@@ -334,6 +349,7 @@ export interface AppConfig {
   redis: RedisConfig | undefined;
   limits: LimitsConfig;
   trust: TrustConfig;
+  photoHashes: PhotoHashConfig;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -442,6 +458,10 @@ export function loadConfig(
       claimWindowMs: e.DEAD_END_CLAIM_HOURS * HOUR_MS,
       creditMs: e.GUARANTEE_CREDIT_DAYS * DAY_MS,
       creditsPerPeriod: e.GUARANTEE_CREDITS_PER_PERIOD,
+    },
+    photoHashes: {
+      maxDistance: e.PHOTO_DUPLICATE_MAX_DISTANCE,
+      backfillBatch: e.PHOTO_HASH_BACKFILL_BATCH,
     },
     sms,
     payments,

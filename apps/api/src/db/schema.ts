@@ -421,6 +421,11 @@ export interface PendingPhoto {
   width: number;
   height: number;
   variants: { width: number; height: number; key: string }[];
+  /**
+   * property_photos.perceptual_hash as decimal text (JSON has no 64-bit integers); absent in
+   * changes saved before hashing.
+   */
+  perceptualHash?: string | null;
 }
 
 /**

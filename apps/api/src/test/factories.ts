@@ -190,6 +190,8 @@ export interface PhotoOptions {
   position?: number;
   /** Variant widths, any order; keys are photos/<propertyId>/<position>-<width>.webp. */
   widths?: number[];
+  /** property_photos.perceptual_hash (signed); default null, as before hashing. */
+  perceptualHash?: bigint | null;
 }
 
 export async function insertPhoto(
@@ -215,6 +217,7 @@ export async function insertPhoto(
         width: largest,
         height: Math.round((largest * 3) / 4),
         variants,
+        perceptualHash: options.perceptualHash ?? null,
       })
       .returning(),
   );

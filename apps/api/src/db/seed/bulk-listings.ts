@@ -173,15 +173,18 @@ export async function prepare(
         width: photo.width,
         height: photo.height,
         variants: photo.variants,
+        perceptual_hash: photo.perceptualHash === null ? null : String(photo.perceptualHash),
       })),
     ).flat(),
   );
   await db.execute(sql`DROP TABLE IF EXISTS pg_temp.bulk_photos`);
   await db.execute(sql`
     CREATE TEMP TABLE bulk_photos AS
-    SELECT type::property_type, photo_set, label::picture_label, position, width, height, variants
+    SELECT type::property_type, photo_set, label::picture_label, position, width, height, variants,
+      perceptual_hash::bigint AS perceptual_hash
     FROM json_to_recordset(${JSON.stringify(photoRows)}::json)
-      AS x(type text, photo_set int, label text, position int, width int, height int, variants jsonb)`);
+      AS x(type text, photo_set int, label text, position int, width int, height int, variants jsonb,
+        perceptual_hash text)`);
 
   const { rows } = await db.execute<{ streets: number; users: number }>(sql`
     SELECT (SELECT count(*) FROM bulk_streets)::int AS streets,
@@ -334,8 +337,8 @@ export function batchStatement(
       FROM v
       RETURNING id, type
     )
-    INSERT INTO property_photos (id, property_id, label, position, width, height, variants)
-    SELECT ${uuidFromMd5(sql`ins.id::text || ':' || p.position::text`)}, ins.id, p.label, p.position, p.width, p.height, p.variants
+    INSERT INTO property_photos (id, property_id, label, position, width, height, variants, perceptual_hash)
+    SELECT ${uuidFromMd5(sql`ins.id::text || ':' || p.position::text`)}, ins.id, p.label, p.position, p.width, p.height, p.variants, p.perceptual_hash
     FROM ins
     JOIN bulk_photos p ON p.type = ins.type AND p.photo_set = get_byte(uuid_send(ins.id), 15) % ${PHOTO_SETS}`;
 }

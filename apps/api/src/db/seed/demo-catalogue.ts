@@ -307,6 +307,7 @@ export async function insertDemoCatalogue(
       width: photo.width,
       height: photo.height,
       variants: photo.variants,
+      perceptualHash: photo.perceptualHash,
     })),
   );
   await transactionRefreshingCards(db, async (tx) => {

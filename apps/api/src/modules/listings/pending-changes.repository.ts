@@ -109,8 +109,9 @@ export function createPendingChangesRepository(db: Database): PendingChangesRepo
         // Far above any live position until the renumbering below, which parks the live ones on
         // negative positions first: no two photos of the listing ever share a position.
         await db.insert(ph).values(
-          change.addedPhotos.map((photo, index) => ({
+          change.addedPhotos.map(({ perceptualHash, ...photo }, index) => ({
             ...photo,
+            perceptualHash: perceptualHash ? BigInt(perceptualHash) : null,
             propertyId,
             position: ADDED_POSITION + index,
             createdAt: now,

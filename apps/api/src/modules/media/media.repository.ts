@@ -39,6 +39,7 @@ export interface NewPhotoRow {
   width: number;
   height: number;
   variants: { width: number; height: number; key: string }[];
+  perceptualHash: bigint | null;
 }
 
 /** What a request's transaction writes, decided from the locked listing and its current photos. */

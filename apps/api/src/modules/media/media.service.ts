@@ -178,6 +178,7 @@ export function planPhotoChanges(
       width: stored.width,
       height: stored.height,
       variants: stored.variants,
+      perceptualHash: stored.perceptualHash,
     };
   });
   return {
@@ -204,6 +205,8 @@ function addToPendingChange(
       width: stored.width,
       height: stored.height,
       variants: stored.variants,
+      // JSON has no 64-bit integers: the change keeps it as text until it becomes a row.
+      perceptualHash: stored.perceptualHash === null ? null : String(stored.perceptualHash),
     })),
   );
   if (photoCount > PHOTOS_PER_LISTING_MAX) {

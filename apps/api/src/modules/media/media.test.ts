@@ -15,7 +15,7 @@ import {
   type TPropertyStatus,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
-import { mediaUploads, properties, propertyPhotos, users } from '../../db/schema';
+import { mediaUploads, pendingChanges, properties, propertyPhotos, users } from '../../db/schema';
 import { createDiskStorage } from '../../gateways/storage/disk-storage';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import {
@@ -30,6 +30,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMediaRepository } from './media.repository';
 import { createMediaService, type FormPart, type MediaService } from './media.service';
 import { processPhoto } from './photo-processing';
+import { hammingDistance, perceptualHash, toSignedHash } from './perceptual-hash';
+import { sceneSvg, SCENE_KINDS } from '../../db/seed/scenes';
+import { signInAdmin } from '../../test/admin';
 
 /*
  * POST /api/properties/{id}/media through the whole application (multipart, sharp, the disk
@@ -126,6 +129,15 @@ async function picture(
   return format === 'jpeg' ? image.jpeg({ quality: 80 }).toBuffer() : image.png().toBuffer();
 }
 
+/** A picture with content (a seed scene), so that its perceptual hash means something. */
+async function scene(n: number): Promise<Buffer> {
+  const kind = SCENE_KINDS[n % SCENE_KINDS.length]!;
+  return sharp(Buffer.from(sceneSvg(kind, n + 1)))
+    .resize(640)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 async function picturesFor(labels: readonly TPictureLabel[]) {
   return Promise.all(
     labels.map(async (label, i) => ({
@@ -156,6 +168,27 @@ async function photoRows(propertyId: string) {
     .from(propertyPhotos)
     .where(eq(propertyPhotos.propertyId, propertyId))
     .orderBy(propertyPhotos.position);
+}
+
+/** The photo rows' hashes as stored (text: a signed 64-bit value), in position order. */
+async function hashRows(propertyId: string) {
+  const { rows } = await t.db.execute<{
+    id: string;
+    hash: string | null;
+    variants: { width: number; key: string }[];
+  }>(
+    sql`select id, perceptual_hash::text as hash, variants from property_photos where property_id = ${propertyId} order by position`,
+  );
+  return rows;
+}
+
+/** The hash of what storage holds for a photo: its largest variant, as the backfill reads it. */
+async function hashOfStored(variants: { width: number; key: string }[]): Promise<bigint> {
+  const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
+  const stored = await t.storage.get(largest.key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+  return toSignedHash(await perceptualHash(Buffer.concat(chunks)));
 }
 
 async function journalKeys(): Promise<string[]> {
@@ -331,6 +364,55 @@ describe('POST /api/properties/:id/media', () => {
     expect(next.addedPhotoIds).toHaveLength(2);
     expect(next.addedPhotoIds).not.toContain(change.addedPhotoIds[0]);
     for (const key of addedKeys) expect(await storedFiles()).not.toContain(key);
+  });
+
+  it("stores each photo's perceptual hash at upload, on its row or in a pending change until approved", async () => {
+    const property = await listing({ type: 'Land' });
+    const labels = REQUIRED_PICTURE_LABELS.Land;
+    const photos = await Promise.all(
+      labels.map(async (label, i) => ({ label, data: await scene(i) })),
+    );
+    const res = await upload(property.id, interleaved(photos));
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await hashRows(property.id);
+    expect(rows).toHaveLength(labels.length);
+    for (const row of rows) {
+      expect(row.hash).not.toBeNull();
+      expect(row.hash).not.toBe('0');
+      // The hash of the picture the row's files show, not of some other.
+      expect(
+        hammingDistance(BigInt(row.hash!), await hashOfStored(row.variants)),
+      ).toBeLessThanOrEqual(2);
+    }
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+
+    // A live listing's new photo waits in its pending change, hash and all, then becomes a row.
+    const live = await listing({ type: 'Rent', status: 'approved' });
+    await insertRequiredPhotos(t.db, live.id, 'Rent');
+    const added = await upload(
+      live.id,
+      interleaved([{ label: 'picha_mbele', data: await scene(5) }]),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const [change] = await t.db
+      .select({ addedPhotos: pendingChanges.addedPhotos })
+      .from(pendingChanges)
+      .where(eq(pendingChanges.propertyId, live.id));
+    const waiting = change!.addedPhotos[0]!;
+    expect(waiting.perceptualHash).toMatch(/^-?\d+$/);
+    expect(
+      hammingDistance(BigInt(waiting.perceptualHash!), await hashOfStored(waiting.variants)),
+    ).toBeLessThanOrEqual(2);
+
+    const admin = await signInAdmin(t.app);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/properties/${live.id}/approve`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const row = (await hashRows(live.id)).find((r) => r.id === waiting.id);
+    expect(row?.hash).toBe(waiting.perceptualHash);
   });
 
   it('replaces the photo of a slot that already has one, deleting its files', async () => {

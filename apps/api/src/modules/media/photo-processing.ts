@@ -5,6 +5,7 @@ import { PHOTO_MAX_PIXELS } from '@makazi/contracts/listing-values';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '@makazi/contracts/social-image-values';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import { AppError } from '../../lib/errors';
+import { perceptualHash, toSignedHash } from './perceptual-hash';
 
 // sharp defaults to one libvips thread on this kind of machine; photos are CPU-bound work.
 sharp.concurrency(os.availableParallelism());
@@ -58,6 +59,11 @@ export interface ProcessedPhoto {
   height: number;
   /** WebP, narrowest first, never wider than the source. */
   variants: ProcessedVariant[];
+  /**
+   * The 64-bit perceptual hash of the upright picture (perceptual-hash.ts), signed as
+   * property_photos.perceptual_hash stores it; null only when asked not to hash.
+   */
+  perceptualHash: bigint | null;
 }
 
 export interface StoredPhoto {
@@ -65,6 +71,13 @@ export interface StoredPhoto {
   height: number;
   /** The shape of property_photos.variants. */
   variants: { width: number; height: number; key: string }[];
+  /** As ProcessedPhoto's. */
+  perceptualHash: bigint | null;
+}
+
+export interface ProcessPhotoOptions {
+  /** false: no perceptual hash (perceptualHash null), the bench's baseline of what hashing costs. */
+  hash?: boolean;
 }
 
 function rejectFromSharp(err: unknown): never {
@@ -90,7 +103,10 @@ export function variantWidths(sourceWidth: number): number[] {
  * Re-encodes an uploaded image: sniffs the real format, refuses anything else, applies the EXIF
  * orientation and drops every piece of metadata (GPS, camera, ICC), producing WebP variants.
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  input: Buffer,
+  { hash = true }: ProcessPhotoOptions = {},
+): Promise<ProcessedPhoto> {
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const };
   let format: string | undefined;
   try {
@@ -121,7 +137,14 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   }
   const { width: baseWidth, height: baseHeight, channels } = base.info;
 
-  const variants = await Promise.all(
+  // From the decoded pixels the variants are made of: no second decode, and the hash a stored
+  // variant gives later (the backfill) is the same picture's.
+  const hashing = !hash
+    ? Promise.resolve(null)
+    : perceptualHash({ data: base.data, width: baseWidth, height: baseHeight, channels }).then(
+        toSignedHash,
+      );
+  const encoding = Promise.all(
     variantWidths(baseWidth).map(async (width) => {
       const { data, info } = await sharp(base.data, {
         raw: { width: baseWidth, height: baseHeight, channels },
@@ -133,9 +156,16 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       return { width: info.width, height: info.height, data };
     }),
   );
+  const [variants, signedHash] = await Promise.all([encoding, hashing]);
   const largest = variants[variants.length - 1];
   if (!largest) throw new PhotoRejectedError('unsupported', 'Photo has no pixels');
-  return { sourceFormat: format, width: largest.width, height: largest.height, variants };
+  return {
+    sourceFormat: format,
+    width: largest.width,
+    height: largest.height,
+    variants,
+    perceptualHash: signedHash,
+  };
 }
 
 /** A fresh random key per photo and width: names reveal nothing and never collide. */
@@ -171,6 +201,7 @@ export async function storePhotoVariants(
     width: processed.width,
     height: processed.height,
     variants: planned.map(({ width, height, key }) => ({ width, height, key })),
+    perceptualHash: processed.perceptualHash,
   };
 }
 
