@@ -340,7 +340,22 @@ export const propertyPhotos = pgTable(
     perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position)],
+  (t) => [
+    uniqueIndex('property_photos_position_idx').on(t.propertyId, t.position),
+    /*
+     * Duplicate-photo candidates by multi-index hashing (decision 041): the hash's four 16-bit
+     * bands, each indexed with INCLUDE (perceptual_hash, property_id) in the migration, so a probe
+     * is checked from the index alone. Written exactly as duplicate-photos.repository.ts asks.
+     */
+    index('property_photos_hash_band0_idx').on(sql`((perceptual_hash >> 0) & 65535)`),
+    index('property_photos_hash_band1_idx').on(sql`((perceptual_hash >> 16) & 65535)`),
+    index('property_photos_hash_band2_idx').on(sql`((perceptual_hash >> 32) & 65535)`),
+    index('property_photos_hash_band3_idx').on(sql`((perceptual_hash >> 48) & 65535)`),
+    // Photos stored before hashing, for the backfill: empty once it has caught up.
+    index('property_photos_unhashed_idx')
+      .on(t.id)
+      .where(sql`perceptual_hash IS NULL`),
+  ],
 );
 
 /**
