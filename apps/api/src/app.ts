@@ -53,6 +53,7 @@ import { createLocationsRepository } from './modules/locations/locations.reposit
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
 import { createMediaRepository } from './modules/media/media.repository';
+import { createDuplicatePhotosRepository } from './modules/media/duplicate-photos.repository';
 import { mediaRoutes, socialImageRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
@@ -378,6 +379,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     clock,
     log: app.log,
+    duplicates: createDuplicatePhotosRepository(db),
+    maxPhotoDistance: config.photoHashes.maxDistance,
   });
   const adminDashboard = createAdminDashboardService(createAdminDashboardRepository(db), clock);
   const adminAudit = createAdminAuditService(createAdminAuditRepository(db));

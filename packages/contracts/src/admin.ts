@@ -105,6 +105,29 @@ const ZAdminPublisher = z.object({
   phoneNumber: z.string(),
 });
 
+/**
+ * Another publisher's listing (not archived) holding a photo whose perceptual hash is within
+ * PHOTO_DUPLICATE_MAX_DISTANCE bits of one of this listing's photos, or of one its pending change
+ * adds (issue 20, decision 041): the same picture, re-encoded, resized or lightly edited. Worth a
+ * look: the same property listed twice, or photos taken from someone else's listing.
+ */
+export const ZDuplicatePhotoCandidate = z.object({
+  /** The other listing; the admin's page of it is /admin/{its type's slug}/{propertyId}. */
+  propertyId: z.uuid(),
+  type: ZPropertyType,
+  title: z.string(),
+  status: ZPropertyStatus,
+  publisher: ZAdminPublisher,
+  /** Bits of 64 in which the closest pair of photos differ: 0 is the same picture. */
+  distance: z.number().int().min(0).max(64),
+  /** That pair's smallest variants: this listing's photo, then the other listing's. */
+  photoUrl: z.string().nullable(),
+  otherPhotoUrl: z.string().nullable(),
+});
+export type TDuplicatePhotoCandidate = z.infer<typeof ZDuplicatePhotoCandidate>;
+/** Candidates a listing carries at most: a stock photo may be on hundreds of listings. */
+export const DUPLICATE_PHOTOS_MAX = 10;
+
 export const ZAdminPropertyRow = z.object({
   id: z.uuid(),
   type: ZPropertyType,
@@ -120,6 +143,8 @@ export const ZAdminPropertyRow = z.object({
   rejectionReason: z.string().nullable(),
   /** An edit of this approved listing awaiting review, or null. */
   pendingChange: ZPendingChangeStatus.nullable(),
+  /** Possible duplicate photos, closest first; empty for none. */
+  duplicatePhotos: z.array(ZDuplicatePhotoCandidate).max(DUPLICATE_PHOTOS_MAX),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -131,6 +156,8 @@ export type TAdminPropertiesResponse = z.infer<typeof ZAdminPropertiesResponse>;
 export const ZAdminPropertyDetail = z.object({
   property: ZViewerProperty,
   publisher: ZAdminPublisher,
+  /** As the list row's. */
+  duplicatePhotos: z.array(ZDuplicatePhotoCandidate).max(DUPLICATE_PHOTOS_MAX),
 });
 export type TAdminPropertyDetail = z.infer<typeof ZAdminPropertyDetail>;
 

@@ -1,9 +1,11 @@
-import type {
-  TAdminPropertiesQuery,
-  TAdminPropertiesResponse,
-  TAdminPropertyDetail,
-  TAdminPropertyRow,
-  TModerationResult,
+import {
+  DUPLICATE_PHOTOS_MAX,
+  type TAdminPropertiesQuery,
+  type TAdminPropertiesResponse,
+  type TAdminPropertyDetail,
+  type TAdminPropertyRow,
+  type TDuplicatePhotoCandidate,
+  type TModerationResult,
 } from '@makazi/contracts/admin';
 import type { TLocale } from '@makazi/contracts/common';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
@@ -18,6 +20,10 @@ import type {
   ModerationRow,
 } from './admin-properties.repository';
 import { offsetOf } from './paging';
+import type {
+  DuplicateCandidateRow,
+  DuplicatePhotosRepository,
+} from '../media/duplicate-photos.repository';
 import { isReviewable, proposedPhotos, type PendingChangeState } from '../listings/pending-change';
 
 /** What the audit log keeps of a listing's moderation state before and after a decision. */
@@ -59,6 +65,10 @@ export interface AdminPropertiesServiceDeps {
   sms: SmsGateway;
   clock: Clock;
   log: { warn(details: Record<string, unknown>, message: string): void };
+  /** Other publishers' listings with the same photos (decision 041). */
+  duplicates: Pick<DuplicatePhotosRepository, 'candidates'>;
+  /** PHOTO_DUPLICATE_MAX_DISTANCE: bits two photos' hashes may differ in and be the same. */
+  maxPhotoDistance: number;
 }
 
 const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
@@ -128,7 +138,34 @@ export function moderationSmsText(locale: TLocale, title: string, decision: Deci
   }
 }
 
-function toRow(row: ModerationRow): TAdminPropertyRow {
+/** A photo's smallest variant's URL: what a thumbnail shows. */
+function thumbnailUrl(variants: readonly { width: number; key: string }[] | null): string | null {
+  const smallest = variants?.reduce<{ width: number; key: string } | undefined>(
+    (best, variant) => (best && best.width <= variant.width ? best : variant),
+    undefined,
+  );
+  return smallest ? mediaUrl(smallest.key) : null;
+}
+
+function toCandidate(row: DuplicateCandidateRow): TDuplicatePhotoCandidate {
+  return {
+    propertyId: row.propertyId,
+    type: row.type,
+    title: row.title,
+    status: row.status,
+    publisher: {
+      id: row.publisherId,
+      name: `${row.publisherFirstName} ${row.publisherLastName}`,
+      // Only a deleted account has none, and its listings are archived: never a candidate.
+      phoneNumber: row.publisherPhoneNumber ?? '',
+    },
+    distance: row.distance,
+    photoUrl: thumbnailUrl(row.photoVariants),
+    otherPhotoUrl: thumbnailUrl(row.otherPhotoVariants),
+  };
+}
+
+function toRow(row: ModerationRow, duplicatePhotos: TDuplicatePhotoCandidate[]): TAdminPropertyRow {
   // The smallest variant: a table row shows a thumbnail.
   const smallest = row.coverVariants?.reduce((a, b) => (b.width < a.width ? b : a));
   return {
@@ -146,6 +183,7 @@ function toRow(row: ModerationRow): TAdminPropertyRow {
     coverUrl: smallest ? mediaUrl(smallest.key) : null,
     rejectionReason: row.rejectionReason,
     pendingChange: row.pendingChange,
+    duplicatePhotos,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -193,7 +231,23 @@ function assertReviewable(listing: ModeratedListing | undefined, id: string, dra
 export function createAdminPropertiesService(
   deps: AdminPropertiesServiceDeps,
 ): AdminPropertiesService {
-  const { repository, views, sms, clock, log } = deps;
+  const { repository, views, sms, clock, log, duplicates, maxPhotoDistance } = deps;
+
+  /**
+   * Each listing's possible duplicate photos, worked out as they are asked for: one search for
+   * the whole page, whatever its listings' statuses and changes are now (decision 041).
+   */
+  async function duplicatePhotosOf(
+    ids: string[],
+  ): Promise<Map<string, TDuplicatePhotoCandidate[]>> {
+    const byListing = new Map<string, TDuplicatePhotoCandidate[]>(ids.map((id) => [id, []]));
+    const rows = await duplicates.candidates(ids, {
+      maxDistance: maxPhotoDistance,
+      perListing: DUPLICATE_PHOTOS_MAX,
+    });
+    for (const row of rows) byListing.get(row.listingId)?.push(toCandidate(row));
+    return byListing;
+  }
 
   /**
    * Locks the listing, lets `decide` pick the change (undefined: nothing to do), applies it and
@@ -295,19 +349,30 @@ export function createAdminPropertiesService(
         offsetOf(query),
         query.pageSize,
       );
-      return { items: rows.map(toRow), page: query.page, pageSize: query.pageSize, total };
+      const duplicatePhotos = await duplicatePhotosOf(rows.map((row) => row.id));
+      return {
+        items: rows.map((row) => toRow(row, duplicatePhotos.get(row.id) ?? [])),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+      };
     },
 
     async get(id) {
       const publisher = await repository.publisherOfListing(id);
       if (!publisher) throw listingNotFound(id);
+      const [property, duplicatePhotos] = await Promise.all([
+        views.getOwnerView(id, publisher.id),
+        duplicatePhotosOf([id]),
+      ]);
       return {
-        property: await views.getOwnerView(id, publisher.id),
+        property,
         publisher: {
           id: publisher.id,
           name: `${publisher.firstName} ${publisher.lastName}`,
           phoneNumber: publisher.phoneNumber,
         },
+        duplicatePhotos: duplicatePhotos.get(id) ?? [],
       };
     },
 

@@ -9,7 +9,8 @@ import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import type { TProperty } from '@makazi/contracts/properties';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
-import { auditLog, properties, users } from '../../db/schema';
+import { auditLog, pendingChanges, properties, users } from '../../db/schema';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import {
@@ -32,6 +33,7 @@ import {
   type AdminPropertiesRepository,
 } from './admin-properties.repository';
 import { createAdminPropertiesService, INCOMPLETE_MESSAGE } from './admin-properties.service';
+import { createDuplicatePhotosRepository } from '../media/duplicate-photos.repository';
 
 /*
  * Moderation through the API: the review list, the detail, approve and disapprove with their
@@ -233,6 +235,7 @@ describe('GET /api/admin/properties', () => {
       coverUrl: `/media/photos/${withPhotos.id}/0-480.webp`,
       rejectionReason: null,
       pendingChange: null,
+      duplicatePhotos: [],
       createdAt: withPhotos.createdAt.toISOString(),
       updatedAt: withPhotos.updatedAt.toISOString(),
     });
@@ -283,6 +286,130 @@ describe('GET /api/admin/properties/:id', () => {
     expect((await get(`/api/admin/properties/${archived.id}`)).statusCode).toBe(404);
     const unknown = '7d1c0a52-3c1e-4d6b-9f7e-1b2a3c4d5e6f';
     expect((await get(`/api/admin/properties/${unknown}`)).statusCode).toBe(404);
+  });
+});
+
+describe('possible duplicate photos', () => {
+  /** A photo hash as stored (signed) and `bits` bits away from it. */
+  const HASH = 0x2b2b_d4d4_6c6c_9393n;
+  const moved = (bits: number[]) =>
+    BigInt.asIntN(
+      64,
+      bits.reduce((hash, bit) => hash ^ (1n << BigInt(bit)), HASH),
+    );
+
+  it('flags pending listings and edits of live ones in the queue, and the detail, with the other listing', async () => {
+    const [asha, baraka, chausiku, daudi] = [
+      await insertUser(t.db, {
+        firstName: 'Asha',
+        lastName: 'Mrema',
+        phoneNumber: '+255754100001',
+      }),
+      await insertUser(t.db, {
+        firstName: 'Baraka',
+        lastName: 'Lyimo',
+        phoneNumber: '+255754100002',
+      }),
+      await insertUser(t.db, {
+        firstName: 'Chausiku',
+        lastName: 'Ally',
+        phoneNumber: '+255754100003',
+      }),
+      await insertUser(t.db, {
+        firstName: 'Daudi',
+        lastName: 'Kweka',
+        phoneNumber: '+255754100004',
+      }),
+    ];
+    // Baraka's live listing has the picture; Asha's new one has it two bits away.
+    const original = await listing('Nyumba Mbezi', 'approved', 48, { publishedBy: baraka!.id });
+    await insertPhoto(t.db, original.id, { perceptualHash: moved([]) });
+    const copy = await listing('Nyumba nzuri Mbezi', 'pending', 5, { publishedBy: asha!.id });
+    await insertPhoto(t.db, copy.id, { perceptualHash: moved([3, 40]) });
+    // Chausiku's archived listing has it too, and so does Asha's other listing, which is not a
+    // copy of Asha's own: neither counts for her new one.
+    const gone = await listing('Old one', 'archived', 60, { publishedBy: chausiku!.id });
+    await insertPhoto(t.db, gone.id, { perceptualHash: moved([]) });
+    const own = await listing('Asha again', 'rejected', 30, { publishedBy: asha!.id });
+    await insertPhoto(t.db, own.id, { perceptualHash: moved([50]) });
+    // Daudi's live listing is innocent, but his edit adds the picture.
+    const edited = await listing('Daudi house', 'approved', 72, { publishedBy: daudi!.id });
+    await insertPhoto(t.db, edited.id, { perceptualHash: 0x0101_0101_0101_0101n });
+    await transactionRefreshingCards(t.db, (tx) =>
+      tx.insert(pendingChanges).values({
+        propertyId: edited.id,
+        status: 'pending',
+        addedPhotos: [
+          {
+            id: '00000000-0000-4000-8000-0000000da0d1',
+            label: 'picha_mbele',
+            width: 1280,
+            height: 960,
+            variants: [{ width: 320, height: 240, key: 'photos/da/added-320.webp' }],
+            perceptualHash: String(moved([7])),
+          },
+        ],
+      }),
+    );
+
+    const queue = await list('');
+    expect(titlesOf(queue)).toEqual(['Daudi house', 'Nyumba nzuri Mbezi']);
+    const [editRow, copyRow] = queue.items;
+    expect(copyRow!.duplicatePhotos).toEqual([
+      {
+        propertyId: original.id,
+        type: 'Rent',
+        title: 'Nyumba Mbezi',
+        status: 'approved',
+        publisher: { id: baraka!.id, name: 'Baraka Lyimo', phoneNumber: '+255754100002' },
+        distance: 2,
+        photoUrl: `/media/photos/${copy.id}/0-320.webp`,
+        otherPhotoUrl: `/media/photos/${original.id}/0-320.webp`,
+      },
+    ]);
+    // The edit's photo is not a row yet, so the copy's search does not meet it; its own search
+    // finds every listing of someone else with the picture, closest first.
+    expect(editRow!.duplicatePhotos.map((c) => [c.title, c.distance])).toEqual([
+      ['Nyumba Mbezi', 1],
+      ['Asha again', 2],
+      ['Nyumba nzuri Mbezi', 3],
+    ]);
+    expect(editRow!.duplicatePhotos[0]!.photoUrl).toBe('/media/photos/da/added-320.webp');
+
+    // The original's page names the copies too: a live listing's photos taken by someone else.
+    const detail = (await get(`/api/admin/properties/${original.id}`)).json<TAdminPropertyDetail>();
+    expect(detail.duplicatePhotos.map((c) => [c.propertyId, c.publisher.name, c.distance])).toEqual(
+      [
+        [own.id, 'Asha Mrema', 1],
+        [copy.id, 'Asha Mrema', 2],
+      ],
+    );
+    const approved = await list('?status=approved');
+    expect(approved.items.find((row) => row.id === original.id)?.duplicatePhotos).toHaveLength(2);
+  });
+
+  it('searches once for the whole page, whatever its size', async () => {
+    const searches: string[][] = [];
+    const real = createDuplicatePhotosRepository(t.db);
+    const service = createAdminPropertiesService({
+      repository: createAdminPropertiesRepository(t.db),
+      views: testPropertiesService(t.database),
+      sms: t.sms,
+      clock,
+      log: { warn: () => undefined },
+      duplicates: {
+        candidates: (ids, options) => {
+          searches.push([...ids]);
+          return real.candidates(ids, options);
+        },
+      },
+      maxPhotoDistance: 6,
+    });
+    const rows = [];
+    for (let i = 0; i < 5; i++) rows.push(await listing(`Listing ${i}`, 'pending', 10 - i));
+    const page = await service.list({ status: 'pending', page: 1, pageSize: 20 });
+    expect(page.items).toHaveLength(5);
+    expect(searches).toEqual([rows.map((row) => row.id)]);
   });
 });
 
@@ -503,6 +630,8 @@ describe('decisions and their side effects', () => {
       sms: t.sms,
       clock,
       log: { warn: () => undefined },
+      duplicates: createDuplicatePhotosRepository(t.db),
+      maxPhotoDistance: 6,
     });
     const actor = { adminId: admin.adminId, username: admin.username, sessionId: 'session' };
     const owner = await signUpAndIn(t);
