@@ -278,6 +278,60 @@ describe('/admin/property', () => {
     expect(currentPath(router)).toBe('/admin/property');
   });
 
+  it('warns of possible duplicate photos under the title, linking the other listings', async () => {
+    const other = (n: number, type: TAdminPropertyRow['type'] = 'Rent') => ({
+      propertyId: `00000000-0000-4000-8000-00000000070${n}`,
+      type,
+      title: `Copy ${n}`,
+      status: 'approved' as const,
+      publisher: {
+        id: `00000000-0000-4000-8000-00000000080${n}`,
+        name: `Juma ${n}`,
+        phoneNumber: '+255754000111',
+      },
+      distance: n - 1,
+      photoUrl: null,
+      otherPhotoUrl: null,
+    });
+    const flagged = makeRow(1, {
+      duplicatePhotos: [other(1), other(2, 'Land'), other(3), other(4)],
+    });
+    serveQueue([flagged, makeRow(2)]);
+    const user = userEvent.setup();
+    const { router } = await renderAdmin('/admin/property');
+    await screen.findByRole('table');
+    const [first, second] = tableRows();
+    const note = within(first!).getByTestId('duplicate-photos');
+    expect(note).toHaveTextContent('Possible duplicate photos: Copy 1, Copy 2, Copy 3 and 1 more');
+    expect(within(note).getByRole('link', { name: 'Copy 1' })).toHaveAttribute(
+      'href',
+      `/admin/lease/${other(1).propertyId}`,
+    );
+    expect(within(note).getByRole('link', { name: 'Copy 1' })).toHaveAttribute(
+      'title',
+      'Published by Juma 1. The same picture',
+    );
+    expect(within(note).getByRole('link', { name: 'Copy 2' })).toHaveAttribute(
+      'href',
+      `/admin/land/${other(2).propertyId}`,
+    );
+    // The rest are on the flagged listing's own page.
+    expect(within(note).getByRole('link', { name: 'and 1 more' })).toHaveAttribute(
+      'href',
+      `/admin/land/${flagged.id}`,
+    );
+    expect(within(second!).queryByTestId('duplicate-photos')).not.toBeInTheDocument();
+
+    // The drawer says it too; a link opens the other listing's page.
+    await user.click(screen.getByRole('button', { name: 'Plot number 1' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Property Details' });
+    expect(within(drawer).getByTestId('duplicate-photos')).toHaveTextContent(
+      'Possible duplicate photos',
+    );
+    await user.click(within(drawer).getByRole('link', { name: 'Copy 3' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/admin/lease/${other(3).propertyId}`));
+  });
+
   it('pages through the list with the pagination controls', async () => {
     const fetchMock = serveAdmin({
       'GET /api/admin/properties': (url) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { TAdminPropertyDetail } from '@makazi/contracts/admin';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { makeLand, makePhoto } from '../../../testing/fixtures';
 import { jsonResponse } from '../../../testing/test-utils';
@@ -26,11 +27,14 @@ const publisher = {
   phoneNumber: '+255754000111',
 };
 
-function serveListing(property: TViewerProperty) {
+function serveListing(
+  property: TViewerProperty,
+  duplicatePhotos: TAdminPropertyDetail['duplicatePhotos'] = [],
+) {
   let current = property;
   return serveAdmin({
     [`GET /api/admin/properties/${property.id}`]: () =>
-      jsonResponse({ property: current, publisher }),
+      jsonResponse({ property: current, publisher, duplicatePhotos }),
     'POST /api/admin/properties/*': (url, init) => {
       const approved = url.pathname.endsWith('/approve');
       const reason = approved ? null : (bodyOf(init) as { reason: string }).reason;
@@ -43,6 +47,18 @@ function serveListing(property: TViewerProperty) {
       });
     },
   });
+}
+
+/** A pending plot with the trust fields listings carry since issue 20. */
+function pendingLand(): TViewerProperty {
+  return {
+    ...makeLand({
+      status: 'pending',
+      confirmedAt: '2026-01-01T00:00:00.000Z',
+      contactVerified: false,
+    }),
+    rejectionReason: null,
+  };
 }
 
 describe('/admin/{type}/{id}', () => {
@@ -120,6 +136,62 @@ describe('/admin/{type}/{id}', () => {
     expect(await screen.findByRole('region', { name: 'Publisher' })).toHaveTextContent(
       'Wrong region',
     );
+  });
+
+  it('warns of possible duplicate photos with both pictures, the publisher and a link', async () => {
+    const property = pendingLand();
+    const copy = {
+      propertyId: '00000000-0000-4000-8000-000000000701',
+      type: 'HouseForSale' as const,
+      title: 'Nyumba Mbezi Beach',
+      status: 'approved' as const,
+      publisher: {
+        id: '00000000-0000-4000-8000-000000000801',
+        name: 'Neema Said',
+        phoneNumber: '+255754000222',
+      },
+      distance: 4,
+      photoUrl: '/media/mine-320.webp',
+      otherPhotoUrl: '/media/theirs-320.webp',
+    };
+    serveListing(property, [
+      copy,
+      {
+        ...copy,
+        propertyId: '00000000-0000-4000-8000-000000000702',
+        title: 'Exact copy',
+        status: 'rejected',
+        distance: 0,
+      },
+    ]);
+    await renderAdmin(`/admin/land/${property.id}`);
+    const alert = await screen.findByTestId('duplicate-photos');
+    expect(alert).toHaveTextContent('Possible duplicate photos');
+    const items = within(alert).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Published by Neema Said');
+    expect(items[0]).toHaveTextContent('Nearly the same picture: 4 of 64 bits differ');
+    expect(items[0]).toHaveTextContent('Approved');
+    expect(within(items[0]!).getByRole('link', { name: 'Nyumba Mbezi Beach' })).toHaveAttribute(
+      'href',
+      `/admin/house-for-sale/${copy.propertyId}`,
+    );
+    expect(within(items[0]!).getByRole('img', { name: 'Photo on this listing' })).toHaveAttribute(
+      'src',
+      '/media/mine-320.webp',
+    );
+    expect(
+      within(items[0]!).getByRole('img', { name: 'The photo on Nyumba Mbezi Beach' }),
+    ).toHaveAttribute('src', '/media/theirs-320.webp');
+    expect(items[1]).toHaveTextContent('The same picture');
+  });
+
+  it('shows no duplicate warning for a listing without one', async () => {
+    const property = pendingLand();
+    serveListing(property);
+    await renderAdmin(`/admin/land/${property.id}`);
+    expect(await screen.findByRole('heading', { name: 'Kiwanja Kigamboni' })).toBeVisible();
+    expect(screen.queryByTestId('duplicate-photos')).not.toBeInTheDocument();
   });
 
   it('puts a link with the wrong type segment right', async () => {

@@ -24,6 +24,7 @@ import { useApprove } from '../hooks/use-approve';
 import { useSnackbar } from '../hooks/use-snackbar';
 import { formatDateTime, formatNumber } from '../utils/format';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { DuplicatePhotosAlert } from './duplicate-photos';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { PendingChangeSection } from './pending-change-section';
@@ -93,7 +94,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
     );
   }
 
-  const { property, publisher } = detail.data;
+  const { property, publisher, duplicatePhotos } = detail.data;
   // A link with the wrong type segment still finds the listing: the address is put right.
   if (property.type !== type) {
     return <Navigate to={`/admin/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`} replace />;
@@ -146,6 +147,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
           <strong>{t('pendingChange.rejectionReason')}:</strong> {change.rejectionReason}
         </Alert>
       )}
+      <DuplicatePhotosAlert candidates={duplicatePhotos} />
       <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 6, flexWrap: 'wrap' }}>
         {change ? (
           <>

@@ -78,7 +78,7 @@ function serveDetail(property: TViewerProperty) {
   let current = property;
   return serveModeration({
     [`GET /api/admin/properties/${property.id}`]: () =>
-      jsonResponse({ property: current, publisher: PUBLISHER }),
+      jsonResponse({ property: current, publisher: PUBLISHER, duplicatePhotos: [] }),
     'POST /api/admin/properties/*': (url, init) => {
       const change = current.pendingChange;
       if (!change) throw new Error('no change to decide');

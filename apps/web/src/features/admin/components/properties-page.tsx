@@ -33,6 +33,7 @@ import { useSnackbar } from '../hooks/use-snackbar';
 import { formatNumber, shortId } from '../utils/format';
 import { MODERATION_STATUSES, readPropertySearch, withChanges } from '../utils/search-params';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { DuplicatePhotosNote } from './duplicate-photos';
 import { AdminPagination } from './admin-pagination';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
@@ -300,6 +301,11 @@ function PropertyRow({
         {change && (
           <Box sx={{ mt: 1 }}>
             <PendingChangeChip status={change} />
+          </Box>
+        )}
+        {row.duplicatePhotos.length > 0 && (
+          <Box sx={{ mt: 1 }}>
+            <DuplicatePhotosNote candidates={row.duplicatePhotos} listing={row} />
           </Box>
         )}
       </TableCell>

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import type { TAdminPropertyRow } from '@makazi/contracts/admin';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatNumber } from '../utils/format';
+import { DuplicatePhotosNote } from './duplicate-photos';
 import { PendingChangeChip } from './status-chip';
 
 /** The side drawer 'Property Details': a quick look at a row without leaving the queue. */
@@ -64,6 +65,11 @@ export function PropertyQuickLook({
               </>
             )}
           </Box>
+          {row.duplicatePhotos.length > 0 && (
+            <Box sx={{ mt: 4 }}>
+              <DuplicatePhotosNote candidates={row.duplicatePhotos} listing={row} />
+            </Box>
+          )}
           <Button onClick={onClose} sx={{ mt: 6 }} fullWidth>
             {t('close')}
           </Button>

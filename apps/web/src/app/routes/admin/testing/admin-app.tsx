@@ -140,6 +140,7 @@ export function makeRow(n: number, overrides: Partial<TAdminPropertyRow> = {}): 
     coverUrl: null,
     rejectionReason: null,
     pendingChange: null,
+    duplicatePhotos: [],
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...overrides,
