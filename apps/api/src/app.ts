@@ -58,6 +58,7 @@ import { mediaRoutes, socialImageRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
+import { registerPhotoHashBackfill } from './modules/media/photo-hash-backfill';
 import { registerFreshnessJob } from './modules/trust/freshness-job';
 import { createOwnerPhonesRepository } from './modules/owner-phones/owner-phones.repository';
 import { ownerPhonesRoutes } from './modules/owner-phones/owner-phones.routes';
@@ -352,6 +353,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const jobLock = createPeriodicJobLock(database, clock);
   registerUploadSweeper(app, media, { clock, lock: jobLock });
+  if (config.photoHashes.backfillBatch > 0) {
+    registerPhotoHashBackfill(app, media, {
+      batch: config.photoHashes.backfillBatch,
+      lock: jobLock,
+    });
+  }
 
   const payments = createPaymentsService({
     repository: createPaymentsRepository(db),

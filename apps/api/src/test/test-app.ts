@@ -158,6 +158,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CATALOGUE_CACHE_MS: '0',
     // Every test reads the catalogue from one address; catalogue-abuse.test.ts sets its own.
     CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '1000000',
+    // Tests write photo rows without files or hashes, which the backfill would mark blank under
+    // their feet: on only where a test asks (media/photo-hash-backfill.test.ts).
+    PHOTO_HASH_BACKFILL_BATCH: '0',
     ...options.env,
   });
   const database: TestDatabase = options.database

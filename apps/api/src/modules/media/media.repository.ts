@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type {
   TPictureLabel,
   TPropertyStatus,
@@ -89,6 +89,15 @@ export interface MediaRepository {
    * primary-key lookups.
    */
   findPreviewSource(photoId: string): Promise<PreviewSource | undefined>;
+  /** Photo rows stored before hashing (perceptual_hash null), by id, at most `limit`. */
+  unhashedPhotos(limit: number): Promise<UnhashedPhoto[]>;
+  /** Sets the hashes of rows that have none yet; a row deleted meanwhile is skipped. */
+  setPerceptualHashes(hashes: readonly { id: string; hash: bigint }[]): Promise<void>;
+}
+
+export interface UnhashedPhoto {
+  id: string;
+  variants: { width: number; height: number; key: string }[];
 }
 
 export interface PreviewSource {
@@ -212,6 +221,27 @@ export function createMediaRepository(db: Database): MediaRepository {
         .leftJoin(e, eq(e.propertyId, ph.propertyId))
         .where(eq(ph.id, photoId));
       return row;
+    },
+
+    async unhashedPhotos(limit) {
+      // property_photos_unhashed_idx: empty once every photo has its hash.
+      return db
+        .select({ id: ph.id, variants: ph.variants })
+        .from(ph)
+        .where(isNull(ph.perceptualHash))
+        .orderBy(asc(ph.id))
+        .limit(limit);
+    },
+
+    async setPerceptualHashes(hashes) {
+      if (hashes.length === 0) return;
+      // Only the hash changes: the catalogue's cards show nothing of it, and its photo trigger
+      // listens to the columns they do show (migration 0018), so no card is written again.
+      await db.execute(sql`
+update property_photos set perceptual_hash = given.hash
+  from unnest(${sql.param(hashes.map((h) => h.id))}::uuid[],
+              ${sql.param(hashes.map((h) => String(h.hash)))}::bigint[]) as given(id, hash)
+ where property_photos.id = given.id and property_photos.perceptual_hash is null`);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import {
@@ -27,7 +28,9 @@ import type {
   NewPhotoRow,
   PendingPhotoChanges,
   PhotoChanges,
+  UnhashedPhoto,
 } from './media.repository';
+import { BLANK_HASH, perceptualHash, toSignedHash } from './perceptual-hash';
 import {
   PHOTOS_AT_ONCE,
   PhotoRejectedError,
@@ -96,6 +99,12 @@ export interface MediaService {
   sweepOrphanUploads(olderThan: Date): Promise<{ deleted: number; failed: number }>;
   /** The link-preview image of a public listing's photo (social-images.service.ts); 404 else. */
   socialImage(photoId: string): Promise<SocialImage>;
+  /**
+   * The backfill (decision 041): hashes up to `limit` photos stored before hashing, from their
+   * largest stored variant. A file that is missing or no image gets the blank hash (nothing to
+   * compare, never asked again); one the store fails to hand over stays unhashed for next time.
+   */
+  hashUnhashedPhotos(limit: number): Promise<{ hashed: number; blank: number; failed: number }>;
 }
 
 export interface MediaLog {
@@ -418,10 +427,62 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
     return deps.ownerView(propertyId, actor.userId);
   }
 
+  /** The hash of a stored photo; undefined when the store failed (it is asked again later). */
+  async function hashOfStored(photo: UnhashedPhoto): Promise<bigint | undefined> {
+    const largest = photo.variants.reduce<UnhashedPhoto['variants'][number] | undefined>(
+      (best, variant) => (best && best.width >= variant.width ? best : variant),
+      undefined,
+    );
+    if (!largest) return BLANK_HASH;
+    let image: Buffer;
+    try {
+      const stored = await storage.get(largest.key);
+      if (!stored) {
+        log.warn({ photoId: photo.id, key: largest.key }, 'a photo has no stored file to hash');
+        return BLANK_HASH;
+      }
+      image = await buffer(stored.body);
+    } catch (err) {
+      if (err instanceof InvalidStorageKeyError) return BLANK_HASH;
+      log.warn(
+        { err, photoId: photo.id },
+        'could not read a photo to hash; the backfill will retry',
+      );
+      return undefined;
+    }
+    try {
+      return toSignedHash(await perceptualHash(image));
+    } catch (err) {
+      log.warn({ err, photoId: photo.id }, 'a stored photo could not be decoded to hash');
+      return BLANK_HASH;
+    }
+  }
+
   return {
     uploadPhotos,
 
     socialImage: (photoId) => socialImages.get(photoId),
+
+    async hashUnhashedPhotos(limit) {
+      const photos = await repository.unhashedPhotos(limit);
+      const hashes: { id: string; hash: bigint }[] = [];
+      let failed = 0;
+      for (const photo of photos) {
+        // One at a time, in the photo slots uploads use: the backfill never crowds them out.
+        const release = await processing.acquire();
+        let hash: bigint | undefined;
+        try {
+          hash = await hashOfStored(photo);
+        } finally {
+          release();
+        }
+        if (hash === undefined) failed += 1;
+        else hashes.push({ id: photo.id, hash });
+      }
+      await repository.setPerceptualHashes(hashes);
+      const blank = hashes.filter((h) => h.hash === BLANK_HASH).length;
+      return { hashed: hashes.length - blank, blank, failed };
+    },
 
     async sweepOrphanUploads(olderThan) {
       let deleted = 0;

@@ -8,6 +8,7 @@ function stubService(sweep: MediaService['sweepOrphanUploads']): MediaService {
     uploadPhotos: () => Promise.reject(new Error('not used')),
     sweepOrphanUploads: sweep,
     socialImage: () => Promise.reject(new Error('not used')),
+    hashUnhashedPhotos: () => Promise.reject(new Error('not used')),
   };
 }
 
