@@ -9,6 +9,7 @@ import { compressionSection, type CompressionReport } from './compression-report
 import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
+import { photoHashSection, type PhotoHashReport } from './photo-hash-report';
 
 export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 const readmePath = fileURLToPath(new URL('./README.md', import.meta.url));
@@ -206,6 +207,7 @@ export function writeResult(report: DatasetReport): string {
 const isPhotoResult = (file: string) => file.endsWith('-photos.json');
 const isLighthouseResult = (file: string) => file.endsWith('-lighthouse.json');
 const isAbuseResult = (file: string) => file.endsWith('-abuse.json');
+const isPhotoHashResult = (file: string) => file.endsWith('-photo-hashes.json');
 
 /** The newest result of a part stored under its own file suffix, if any. */
 function latestPartResult<T extends { date: string }>(
@@ -235,6 +237,10 @@ export function writeAbuseResult(report: AbuseReport): string {
   return writeNamedResult(report, 'abuse');
 }
 
+export function writePhotoHashResult(report: PhotoHashReport): string {
+  return writeNamedResult(report, 'photo-hashes');
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];
@@ -245,6 +251,7 @@ function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
         !isPhotoResult(f) &&
         !isLighthouseResult(f) &&
         !isAbuseResult(f) &&
+        !isPhotoHashResult(f) &&
         !isCompressionResult(f),
     );
   } catch {
@@ -318,6 +325,8 @@ export function updateReadme(datasetOrder: readonly string[]): void {
   }
   const photos = latestPartResult<PhotoReport>(isPhotoResult);
   if (photos) sections.push(photoSection(photos));
+  const photoHashes = latestPartResult<PhotoHashReport>(isPhotoHashResult);
+  if (photoHashes) sections.push(photoHashSection(photoHashes));
   const lighthouse = latestPartResult<LighthouseReport>(isLighthouseResult);
   if (lighthouse) sections.push(lighthouseSection(lighthouse));
   const compression = latestPartResult<CompressionReport>(isCompressionResult);

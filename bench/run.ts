@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAbuse } from './abuse';
 import { abuseOutcomes, abuseVerdicts } from './abuse-report';
-import { ensureBuilt, repoRoot } from './app-process';
+import { appEnv, ensureBuilt, repoRoot } from './app-process';
 import {
   catalogueCases,
   isPageCase,
@@ -27,6 +27,9 @@ import { lighthouseVerdicts } from './lighthouse-report';
 import { measure, type LoadSettings } from './load';
 import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
+import { benchPhotoHashes } from './photo-hashes';
+import { photoHashVerdicts } from './photo-hash-report';
+import { loadConfig } from '../apps/api/src/config';
 import {
   caseTable,
   modeLabel,
@@ -37,6 +40,7 @@ import {
   writeAbuseResult,
   writeCompressionResult,
   writeLighthouseResult,
+  writePhotoHashResult,
   writePhotoResult,
   writeResult,
   type BundleSize,
@@ -45,10 +49,10 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [compression] [photos] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,compression,photos,lighthouse,abuse] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [compression] [photos] [photo-hashes] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,compression,photos,photo-hashes,lighthouse,abuse] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
-With no selection every dataset, the compression measurement, the photo pipeline, Lighthouse and
-the abuse scenarios run.
+With no selection every dataset, the compression measurement, the photo pipeline, the photo
+hashes, Lighthouse and the abuse scenarios run.
 
 Each dataset's catalogue cases (health, list, search common, search rare, filter+sort, detail) are
 measured in two modes, each per case a warm-up, --connections for --duration, then 1 connection
@@ -64,6 +68,8 @@ request of the API server and, on the PostgreSQL server, of every postgres proce
 \`npm run bench -- compression\` runs the compression measurement alone (the list case with
 distinct URLs on pglite-10k and pg-100k, with Accept-Encoding identity, gzip and a browser's
 gzip, deflate, br; then node:zlib timings of one list page); \`photos\` the photo pipeline alone,
+\`photo-hashes\` the duplicate-photo search at 1,000,000 photo hashes (its own database,
+makazi_bench_photo_hashes, built once) and the pipeline with and without hashing,
 \`lighthouse\` the front end's Lighthouse runs alone, \`abuse\` the abuse scenarios alone (on
 pg-100k, --duration and --warmup per scenario). --prepare-only seeds the server datasets and
 measures nothing (the 1M seed takes minutes).
@@ -74,9 +80,10 @@ Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: mak
 
 const COMPRESSION = 'compression';
 const PHOTOS = 'photos';
+const PHOTO_HASHES = 'photo-hashes';
 const LIGHTHOUSE = 'lighthouse';
 const ABUSE = 'abuse';
-const PARTS = [COMPRESSION, PHOTOS, LIGHTHOUSE, ABUSE];
+const PARTS = [COMPRESSION, PHOTOS, PHOTO_HASHES, LIGHTHOUSE, ABUSE];
 const URL_MODES: readonly UrlMode[] = ['distinct', 'repeated'];
 /** The dataset the abuse scenarios run on. */
 const ABUSE_DATASET: DatasetId = 'pg-100k';
@@ -89,6 +96,8 @@ interface Options {
   compression: boolean;
   /** The photo pipeline (bench/photos.ts). */
   photos: boolean;
+  /** Duplicate-photo candidates at 1M hashes and what hashing costs (bench/photo-hashes.ts). */
+  photoHashes: boolean;
   /** Lighthouse on the public pages (bench/lighthouse.ts). */
   lighthouse: boolean;
   /** Abuse scenarios beside a normal visitor (bench/abuse.ts). */
@@ -138,6 +147,7 @@ function parseOptions(): Options {
     urlModes: URL_MODES.filter((mode) => urls.includes(mode)),
     compression: (everything || selected.includes(COMPRESSION)) && !values['prepare-only'],
     photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
+    photoHashes: (everything || selected.includes(PHOTO_HASHES)) && !values['prepare-only'],
     lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
     abuse: (everything || selected.includes(ABUSE)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
@@ -281,7 +291,14 @@ async function benchDataset(
 
 async function main(): Promise<void> {
   const options = parseOptions();
-  if (!options.prepareOnly) ensureBuilt();
+  // The photo hashes need no server: a run of them alone builds nothing.
+  const needsBuild =
+    options.datasets.length > 0 ||
+    options.compression ||
+    options.photos ||
+    options.lighthouse ||
+    options.abuse;
+  if (!options.prepareOnly && needsBuild) ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
   const bundle = options.prepareOnly || options.datasets.length === 0 ? null : homeBundleSize();
   const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -373,6 +390,18 @@ async function main(): Promise<void> {
     const report = await benchPhotos(machine(undefined));
     const file = writePhotoResult(report);
     for (const line of photoVerdicts(report)) {
+      console.log(line);
+      if (line.startsWith('FAIL')) failures.push(line);
+    }
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+  }
+  if (options.photoHashes) {
+    console.log('\n[bench] ── photo hashes ──');
+    // The distance the server would run with (PHOTO_DUPLICATE_MAX_DISTANCE, default 6).
+    const { maxDistance } = loadConfig(appEnv({}), false).photoHashes;
+    const report = await benchPhotoHashes(machine(undefined), maxDistance);
+    const file = writePhotoHashResult(report);
+    for (const line of photoHashVerdicts(report)) {
       console.log(line);
       if (line.startsWith('FAIL')) failures.push(line);
     }
