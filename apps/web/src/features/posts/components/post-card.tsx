@@ -10,7 +10,7 @@ import { pendingChangeOf } from '../../../lib/pending-change';
 import { coverPhoto } from '../../../lib/listing-photos';
 import { postText, runningPromotionEnd, showsPromoteButton } from '../utils/post-card';
 import { PostMenu } from './post-menu';
-import { PostTrust } from './post-trust';
+import { PostContact, PostTrust } from './post-trust';
 
 /** The grid shows 1–3 columns inside the 1200px container. */
 const POST_IMAGE_SIZES =
@@ -27,6 +27,8 @@ export interface PostCardProps {
   confirming?: boolean;
   onConfirm: (property: TViewerProperty) => void;
   onMarkTaken: (property: TViewerProperty) => void;
+  /** 'Verify this number' on a listing whose contact number is not verified. */
+  onVerifyPhone: (property: TViewerProperty) => void;
   confirmRef?: Ref<HTMLButtonElement>;
 }
 
@@ -38,6 +40,7 @@ export function PostCard({
   confirming = false,
   onConfirm,
   onMarkTaken,
+  onVerifyPhone,
   confirmRef,
 }: PostCardProps) {
   const { t, i18n } = useTranslation('posts');
@@ -93,6 +96,7 @@ export function PostCard({
           onMarkTaken={onMarkTaken}
           confirmRef={confirmRef}
         />
+        <PostContact property={property} titleId={titleId} onVerifyPhone={onVerifyPhone} />
         {promotedUntil ? (
           <p className="post-card__promoted" data-testid="promoted-until">
             {t('card.promotedUntil', {

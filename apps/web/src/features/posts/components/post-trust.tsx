@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 import type { TViewerProperty } from '@makazi/contracts/listings';
-import { ConfirmedAgo } from '../../../components/listing-freshness';
+import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { useTranslation } from '../../../lib/use-translation';
 
 export interface PostTrustProps {
@@ -119,6 +119,43 @@ export function PostTrust({
           {markTaken}
         </div>
       )}
+    </div>
+  );
+}
+
+export interface PostContactProps {
+  property: TViewerProperty;
+  /** The card's title element: the button says which listing it acts on. */
+  titleId: string;
+  onVerifyPhone: (property: TViewerProperty) => void;
+}
+
+/**
+ * Whether the listing's contact number is one its owner proved: 'Verified phone' as the public
+ * sees it, or 'Contact number not verified' with 'Verify this number'. Nothing for a taken listing.
+ */
+export function PostContact({ property, titleId, onVerifyPhone }: PostContactProps) {
+  const { t } = useTranslation('posts');
+  if (property.visibility === 'taken' || property.takenAt) return null;
+  if (property.contactVerified) {
+    return (
+      <div className="post-contact">
+        <VerifiedPhoneBadge verified />
+      </div>
+    );
+  }
+  if (!property.ownerPhoneNumber) return null;
+  return (
+    <div className="post-contact" data-testid="post-contact">
+      <p className="post-trust__line text-secondary">{t('verify.unverified')}</p>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-describedby={titleId}
+        onClick={() => onVerifyPhone(property)}
+      >
+        {t('verify.action')}
+      </button>
     </div>
   );
 }

@@ -788,3 +788,177 @@ describe('/posts', () => {
     });
   });
 });
+
+describe('the contact number of a listing (issue 20: verified owner phone)', () => {
+  const PHONE = '0712345678';
+  const E164 = '+255712345678';
+  const RIGHT_CODE = '246810';
+
+  function listing(title: string, fields: Partial<TViewerProperty> = {}): TViewerProperty {
+    return {
+      ...makeRent({ title }),
+      visibility: 'listed',
+      takenAt: null,
+      ownerPhoneNumber: PHONE,
+      ...fields,
+    } as TViewerProperty;
+  }
+
+  /**
+   * The user's list and the owner-phone routes as the API answers them: a code is sent unless the
+   * number is `signInPhone`; RIGHT_CODE verifies the number, and the listings that give it say so.
+   */
+  function serveWithPhones(
+    posts: TViewerProperty[],
+    { signInPhone }: { signInPhone?: string } = {},
+  ) {
+    let list = [...posts];
+    const markVerified = () => {
+      list = list.map((post) =>
+        post.ownerPhoneNumber === PHONE ? { ...post, contactVerified: true } : post,
+      );
+    };
+    return mockFetch((url, init) => {
+      if (url.pathname === PUBLISHER_PATH && (init?.method ?? 'GET') === 'GET') {
+        return jsonResponse(list);
+      }
+      if (url.pathname === '/api/me/owner-phones/codes' && init?.method === 'POST') {
+        if (signInPhone === PHONE) {
+          markVerified();
+          return jsonResponse({
+            phoneNumber: E164,
+            verified: true,
+            expiresInSeconds: null,
+            resendInSeconds: null,
+          });
+        }
+        return jsonResponse({
+          phoneNumber: E164,
+          verified: false,
+          expiresInSeconds: 300,
+          resendInSeconds: 60,
+        });
+      }
+      if (url.pathname === '/api/me/owner-phones/verify' && init?.method === 'POST') {
+        const { code } = sentBody(init) as { code: string };
+        if (code !== RIGHT_CODE) return apiErrorResponse(400, 'OTP_INVALID');
+        markVerified();
+        return jsonResponse([
+          { phoneNumber: '+255700000001', verifiedAt: null, signIn: true },
+          { phoneNumber: E164, verifiedAt: new Date().toISOString(), signIn: false },
+        ]);
+      }
+      return apiErrorResponse(404, 'NOT_FOUND');
+    });
+  }
+
+  it('offers Verify this number only on a listing whose number is not verified', async () => {
+    serveWithPhones([
+      listing('Nyumba Sinza'),
+      listing('Nyumba Mbezi', { contactVerified: true, ownerPhoneNumber: '0755000111' }),
+    ]);
+    await renderApp(null, { url: '/posts', routes });
+
+    const unverified = await waitFor(() => cardTitled('Nyumba Sinza'));
+    expect(unverified).toHaveTextContent('Contact number not verified');
+    expect(
+      within(unverified).getByRole('button', { name: 'Verify this number' }),
+    ).toBeInTheDocument();
+    expect(within(unverified).queryByTestId('verified-phone')).not.toBeInTheDocument();
+
+    const verified = cardTitled('Nyumba Mbezi');
+    expect(within(verified).getByTestId('verified-phone')).toHaveTextContent('Verified phone');
+    expect(verified).not.toHaveTextContent('Contact number not verified');
+    expect(
+      within(verified).queryByRole('button', { name: 'Verify this number' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('sends the code to the masked number, and names a wrong code', async () => {
+    const fetchMock = serveWithPhones([listing('Nyumba Sinza')]);
+    const user = userEvent.setup();
+    await renderApp(null, { url: '/posts', routes });
+    const card = await waitFor(() => cardTitled('Nyumba Sinza'));
+    await user.click(within(card).getByRole('button', { name: 'Verify this number' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your contact number' });
+    expect(dialog).toHaveTextContent('+255 7•• ••• 678');
+    expect(dialog).not.toHaveTextContent(PHONE);
+    expect(requestsTo(fetchMock, '/api/me/owner-phones/codes')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+
+    const codeField = await within(dialog).findByLabelText('Code');
+    const [sent] = requestsTo(fetchMock, '/api/me/owner-phones/codes', 'POST');
+    expect(sentBody(sent)).toEqual({ phoneNumber: PHONE });
+    expect(sentAuthorization(sent)).toBe('Bearer access-token-1');
+    expect(dialog).toHaveTextContent('We texted a code to +255 7•• ••• 678.');
+    expect(codeField).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: /^Resend code in 1:00$/ })).toBeDisabled();
+
+    await user.type(codeField, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That code is wrong. Check the SMS and try again.',
+    );
+    const [checked] = requestsTo(fetchMock, '/api/me/owner-phones/verify', 'POST');
+    expect(sentBody(checked)).toEqual({ phoneNumber: PHONE, code: '111111' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(card).queryByTestId('verified-phone')).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('the right code closes the dialog, says so and asks for the list again: the badge shows', async () => {
+    const fetchMock = serveWithPhones([listing('Nyumba Sinza')]);
+    const user = userEvent.setup();
+    await renderApp(null, { url: '/posts', routes });
+    const card = await waitFor(() => cardTitled('Nyumba Sinza'));
+    const listRequests = () => requestsTo(fetchMock, PUBLISHER_PATH, 'GET').length;
+    const before = listRequests();
+    await user.click(within(card).getByRole('button', { name: 'Verify this number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your contact number' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await user.type(await within(dialog).findByLabelText('Code'), RIGHT_CODE);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(listRequests()).toBeGreaterThan(before);
+    expect(within(card).getByTestId('verified-phone')).toHaveTextContent('Verified phone');
+    expect(card).not.toHaveTextContent('Contact number not verified');
+    expect(toasts()).toEqual([['Number verified', 'success']]);
+  });
+
+  it('verifies the sign-in number at once, without a code', async () => {
+    const fetchMock = serveWithPhones([listing('Nyumba Sinza')], { signInPhone: PHONE });
+    const user = userEvent.setup();
+    await renderApp(null, { url: '/posts', routes });
+    const card = await waitFor(() => cardTitled('Nyumba Sinza'));
+    await user.click(within(card).getByRole('button', { name: 'Verify this number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your contact number' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(fetchMock, '/api/me/owner-phones/verify')).toHaveLength(0);
+    expect(within(card).getByTestId('verified-phone')).toBeInTheDocument();
+    expect(toasts()).toEqual([['Number verified', 'success']]);
+  });
+
+  it('says it in Swahili', async () => {
+    serveWithPhones([listing('Nyumba Sinza')]);
+    const user = userEvent.setup();
+    await renderApp(null, { url: '/posts', routes, language: 'sw' });
+    const card = await waitFor(() => cardTitled('Nyumba Sinza'));
+    expect(card).toHaveTextContent('Namba ya mawasiliano haijathibitishwa');
+    await user.click(within(card).getByRole('button', { name: 'Thibitisha namba hii' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Thibitisha namba yako ya mawasiliano',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Tuma msimbo' }));
+    await user.type(await within(dialog).findByLabelText('Msimbo'), '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Thibitisha' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Msimbo huo si sahihi. Angalia SMS na ujaribu tena.',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TViewerProperty } from '@makazi/contracts/listings';
@@ -12,6 +12,9 @@ import { groupByType, postText } from '../utils/post-card';
 import { PostCard } from './post-card';
 import { TakenDialog } from './taken-dialog';
 import './posts.css';
+
+// The dialog and its code step download when 'Verify this number' is first used.
+const VerifyPhoneDialog = lazy(() => import('./verify-phone-dialog'));
 
 /** Why confirming or marking a listing failed, in the reader's words. */
 function useChangeFailureText() {
@@ -38,6 +41,9 @@ function PostsList({ sub }: { sub: string }) {
   const failureText = useChangeFailureText();
   const [toDelete, setToDelete] = useState<TViewerProperty | null>(null);
   const [toMark, setToMark] = useState<TViewerProperty | null>(null);
+  // The contact number being verified; once asked for, the dialog stays loaded.
+  const [toVerify, setToVerify] = useState<string | null>(null);
+  const [verifyRequested, setVerifyRequested] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // One clock for the whole list: every card judges whether its promotion still runs at the same moment.
   const [now] = useState(() => new Date());
@@ -144,6 +150,11 @@ function PostsList({ sub }: { sub: string }) {
                       markTaken.reset();
                       setToMark(property);
                     }}
+                    onVerifyPhone={(property) => {
+                      if (!property.ownerPhoneNumber) return;
+                      setVerifyRequested(true);
+                      setToVerify(property.ownerPhoneNumber);
+                    }}
                     confirmRef={post.id === highlightId ? highlightedConfirm : undefined}
                   />
                 </li>
@@ -186,6 +197,19 @@ function PostsList({ sub }: { sub: string }) {
         onCancel={() => setToMark(null)}
         onConfirm={confirmTaken}
       />
+      {verifyRequested ? (
+        <Suspense fallback={null}>
+          <VerifyPhoneDialog
+            sub={sub}
+            phoneNumber={toVerify}
+            onCancel={() => setToVerify(null)}
+            onVerified={() => {
+              setToVerify(null);
+              void showToast(t('verify.done'), 'success');
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
