@@ -141,6 +141,8 @@ export const ZAdminPropertyRow = z.object({
   /** Cover photo's smallest variant URL, null without photos. */
   coverUrl: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** The contact number is one its publisher proved is theirs (issue 20). */
+  contactVerified: z.boolean(),
   /** An edit of this approved listing awaiting review, or null. */
   pendingChange: ZPendingChangeStatus.nullable(),
   /** Possible duplicate photos, closest first; empty for none. */

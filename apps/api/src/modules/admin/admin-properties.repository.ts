@@ -1,3 +1,4 @@
+import { contactVerified } from '../properties/properties.repository';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { TPendingChangeStatus } from '@makazi/contracts/listings';
@@ -44,6 +45,7 @@ export type ModerationRow = {
   coverVariants: { width: number; height: number; key: string }[] | null;
   rejectionReason: string | null;
   pendingChange: TPendingChangeStatus | null;
+  contactVerified: boolean;
   /** ISO 8601 UTC with milliseconds. */
   createdAt: string;
   updatedAt: string;
@@ -183,7 +185,7 @@ export function createAdminPropertiesRepository(db: Database): AdminPropertiesRe
   (select ${ph.variants} from ${ph}
     where ${ph.propertyId} = ${p.id} and jsonb_array_length(${ph.variants}) > 0
     order by ${ph.position} limit 1) as "coverVariants",
-  ${p.rejectionReason} as "rejectionReason",
+  ${p.rejectionReason} as "rejectionReason", ${contactVerified} as "contactVerified",
   (select ${pendingChanges.status} from ${pendingChanges}
     where ${pendingChanges.propertyId} = ${p.id}) as "pendingChange",
   ${millisIso(sql`${p.createdAt}`)} as "createdAt", ${millisIso(sql`${p.updatedAt}`)} as "updatedAt"

@@ -182,6 +182,7 @@ function toRow(row: ModerationRow, duplicatePhotos: TDuplicatePhotoCandidate[]):
     },
     coverUrl: smallest ? mediaUrl(smallest.key) : null,
     rejectionReason: row.rejectionReason,
+    contactVerified: row.contactVerified,
     pendingChange: row.pendingChange,
     duplicatePhotos,
     createdAt: row.createdAt,

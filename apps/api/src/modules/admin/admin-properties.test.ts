@@ -103,7 +103,12 @@ function listing(
   title: string,
   status: TPropertyStatus,
   hoursAgo: number,
-  extra: { type?: TPropertyType; publishedBy?: string; updatedHoursAgo?: number } = {},
+  extra: {
+    type?: TPropertyType;
+    publishedBy?: string;
+    updatedHoursAgo?: number;
+    ownerPhoneNumber?: string;
+  } = {},
 ): Promise<PropertyRow> {
   return insertProperty(t.db, {
     title,
@@ -111,6 +116,7 @@ function listing(
     type: extra.type ?? 'Rent',
     createdAt: new Date(clock().getTime() - hoursAgo * HOUR_MS),
     ...(extra.publishedBy ? { publishedBy: extra.publishedBy } : {}),
+    ...(extra.ownerPhoneNumber ? { ownerPhoneNumber: extra.ownerPhoneNumber } : {}),
     ...(extra.updatedHoursAgo === undefined
       ? {}
       : { details: { updatedAt: new Date(clock().getTime() - extra.updatedHoursAgo * HOUR_MS) } }),
@@ -214,7 +220,11 @@ describe('GET /api/admin/properties', () => {
       lastName: 'Lyimo',
       phoneNumber: '+255765111222',
     });
-    const withPhotos = await listing('With photos', 'pending', 3, { publishedBy: owner.id });
+    // The publisher's own number as the contact: verified by their signing in.
+    const withPhotos = await listing('With photos', 'pending', 3, {
+      publishedBy: owner.id,
+      ownerPhoneNumber: '+255765111222',
+    });
     await insertPhoto(t.db, withPhotos.id, { position: 1, widths: [320, 768] });
     await insertPhoto(t.db, withPhotos.id, { position: 0, widths: [1280, 480, 768] });
     const bare = await insertProperty(t.db, {
@@ -234,12 +244,18 @@ describe('GET /api/admin/properties', () => {
       publisher: { id: owner.id, name: 'Baraka Lyimo', phoneNumber: '+255765111222' },
       coverUrl: `/media/photos/${withPhotos.id}/0-480.webp`,
       rejectionReason: null,
+      contactVerified: true,
       pendingChange: null,
       duplicatePhotos: [],
       createdAt: withPhotos.createdAt.toISOString(),
       updatedAt: withPhotos.updatedAt.toISOString(),
     });
-    expect(second).toMatchObject({ id: bare.id, regionName: null, coverUrl: null });
+    expect(second).toMatchObject({
+      id: bare.id,
+      regionName: null,
+      coverUrl: null,
+      contactVerified: false,
+    });
   });
 
   it('rejects a status outside the review (drafts are the owner’s business)', async () => {

@@ -198,9 +198,10 @@ function ownerColumns(viewerId: string, now: Date): SQL {
 
 /**
  * The contact number is proven its publisher's: their sign-in number, or one they answered a code
- * sent to. Only the answer leaves the database, never the number.
+ * sent to. Only the answer leaves the database, never the number. Needs the publisher joined as
+ * `users`.
  */
-const contactVerified = sql`coalesce(${p.ownerPhoneNumber} = ${users.phoneNumber} or exists (
+export const contactVerified = sql<boolean>`coalesce(${p.ownerPhoneNumber} = ${users.phoneNumber} or exists (
     select 1 from ${verifiedOwnerPhones} v where v.user_id = ${p.publishedBy}
       and v.phone_number = ${p.ownerPhoneNumber}), false)`;
 

@@ -332,6 +332,15 @@ describe('/admin/property', () => {
     await waitFor(() => expect(currentPath(router)).toBe(`/admin/lease/${other(3).propertyId}`));
   });
 
+  it('marks a listing whose contact number is verified, and only that one', async () => {
+    serveQueue([makeRow(1, { contactVerified: true }), makeRow(2)]);
+    await renderAdmin('/admin/property');
+    await screen.findByRole('table');
+    const [first, second] = tableRows();
+    expect(within(first!).getByTestId('verified-phone')).toHaveTextContent('Verified phone');
+    expect(within(second!).queryByTestId('verified-phone')).not.toBeInTheDocument();
+  });
+
   it('pages through the list with the pagination controls', async () => {
     const fetchMock = serveAdmin({
       'GET /api/admin/properties': (url) =>

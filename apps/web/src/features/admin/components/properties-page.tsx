@@ -33,6 +33,7 @@ import { useSnackbar } from '../hooks/use-snackbar';
 import { formatNumber, shortId } from '../utils/format';
 import { MODERATION_STATUSES, readPropertySearch, withChanges } from '../utils/search-params';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
+import { VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { DuplicatePhotosNote } from './duplicate-photos';
 import { AdminPagination } from './admin-pagination';
 import { LoadFailure } from './load-failure';
@@ -301,6 +302,11 @@ function PropertyRow({
         {change && (
           <Box sx={{ mt: 1 }}>
             <PendingChangeChip status={change} />
+          </Box>
+        )}
+        {row.contactVerified && (
+          <Box sx={{ mt: 1 }}>
+            <VerifiedPhoneBadge verified />
           </Box>
         )}
         {row.duplicatePhotos.length > 0 && (

@@ -59,6 +59,7 @@ export function makeRow(n: number, overrides: Partial<TAdminPropertyRow> = {}): 
     price: 1_000_000 * n,
     publisher: { id: uuid(900 + n), name: `Owner ${n}`, phoneNumber: '+255712345678' },
     coverUrl: null,
+    contactVerified: false,
     rejectionReason: null,
     pendingChange: null,
     duplicatePhotos: [],
