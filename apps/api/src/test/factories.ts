@@ -8,11 +8,13 @@ import {
 import type { Database } from '../db/client';
 import {
   districts,
+  payments,
   plans,
   properties,
   propertyPhotos,
   regions,
   streets,
+  subscriptions,
   supportMessages,
   users,
   wards,
@@ -273,6 +275,41 @@ export async function insertPlan(
 ): Promise<typeof plans.$inferSelect> {
   const [row] = await db.insert(plans).values(values).returning();
   return row!;
+}
+
+/**
+ * A paid subscription of `userId`'s on `planId`, running from a second before `now` for `days`
+ * days: its succeeded payment and its window, as a provider's confirmation leaves them.
+ */
+export async function insertPaidSubscription(
+  db: Database,
+  values: { userId: string; planId: string; now: Date; days?: number },
+): Promise<void> {
+  const { userId, planId, now } = values;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId,
+      purpose: 'subscription',
+      planId,
+      amountTzs: 10_000,
+      provider: 'simulator',
+      network: 'mpesa',
+      payerPhone: '+255700000001',
+      status: 'succeeded',
+      idempotencyKey: `test:${next()}`,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: now,
+    })
+    .returning({ id: payments.id });
+  await db.insert(subscriptions).values({
+    userId,
+    paymentId: payment!.id,
+    startsAt: new Date(now.getTime() - 1000),
+    endsAt: new Date(now.getTime() + (values.days ?? 30) * 86_400_000),
+    createdAt: now,
+  });
 }
 
 /** Empties every catalogue table, so each test starts from exactly the rows it inserts. */

@@ -6,9 +6,9 @@ import type {
   TAdminReportsResponse,
   TReport,
 } from '@makazi/contracts/trust';
-import { auditLog, payments, properties, subscriptions, users } from '../../db/schema';
+import { auditLog, properties, users } from '../../db/schema';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
-import { insertPlan, insertProperty } from '../../test/factories';
+import { insertPaidSubscription, insertPlan, insertProperty } from '../../test/factories';
 import { messagesTo } from '../../test/outbox';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -50,31 +50,7 @@ async function person(): Promise<SignedIn> {
 
 async function subscriber(): Promise<SignedIn> {
   const who = await person();
-  const now = new Date();
-  const [payment] = await t.db
-    .insert(payments)
-    .values({
-      userId: who.userId,
-      purpose: 'subscription',
-      planId,
-      amountTzs: 10_000,
-      provider: 'simulator',
-      network: 'mpesa',
-      payerPhone: '+255700000001',
-      status: 'succeeded',
-      idempotencyKey: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      completedAt: now,
-    })
-    .returning({ id: payments.id });
-  await t.db.insert(subscriptions).values({
-    userId: who.userId,
-    paymentId: payment!.id,
-    startsAt: new Date(now.getTime() - 1000),
-    endsAt: new Date(now.getTime() + 30 * DAY),
-    createdAt: now,
-  });
+  await insertPaidSubscription(t.db, { userId: who.userId, planId, now: new Date() });
   return who;
 }
 

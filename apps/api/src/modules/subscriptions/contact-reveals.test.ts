@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TContactResponse } from '@makazi/contracts/payments';
-import { contactReveals, payments, subscriptions } from '../../db/schema';
+import { contactReveals } from '../../db/schema';
 import { signInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
-import { insertPlan, insertProperty, type PropertyRow } from '../../test/factories';
+import {
+  insertPaidSubscription,
+  insertPlan,
+  insertProperty,
+  type PropertyRow,
+} from '../../test/factories';
 import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -18,8 +22,6 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  */
 
 const CAP = 3;
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const START = new Date('2026-03-02T08:00:00.000Z');
 const clock = createFakeClock(START);
 
@@ -46,31 +48,7 @@ beforeEach(() => {
 /** A subscriber: signed in, with a subscription running for 30 days from now. */
 async function subscriber(): Promise<SignedIn> {
   const who = await signUpAndIn(t);
-  const now = clock();
-  const [payment] = await t.db
-    .insert(payments)
-    .values({
-      userId: who.userId,
-      purpose: 'subscription',
-      planId,
-      amountTzs: 10_000,
-      provider: 'simulator',
-      network: 'mpesa',
-      payerPhone: '+255700000001',
-      status: 'succeeded',
-      idempotencyKey: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      completedAt: now,
-    })
-    .returning({ id: payments.id });
-  await t.db.insert(subscriptions).values({
-    userId: who.userId,
-    paymentId: payment!.id,
-    startsAt: new Date(now.getTime() - 1000),
-    endsAt: new Date(now.getTime() + 30 * DAY),
-    createdAt: now,
-  });
+  await insertPaidSubscription(t.db, { userId: who.userId, planId, now: clock() });
   return who;
 }
 

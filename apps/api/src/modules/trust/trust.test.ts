@@ -4,9 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import type { TSubscriptionStatusResponse } from '@makazi/contracts/payments';
 import type { TContactReveal, TReport } from '@makazi/contracts/trust';
-import { auditLog, payments, subscriptions, users } from '../../db/schema';
+import { auditLog, payments, users } from '../../db/schema';
 import { createFakeClock } from '../../test/fake-clock';
-import { insertPlan, insertProperty, type PropertyRow } from '../../test/factories';
+import {
+  insertPaidSubscription,
+  insertPlan,
+  insertProperty,
+  type PropertyRow,
+} from '../../test/factories';
 import { messagesTo } from '../../test/outbox';
 import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -61,31 +66,7 @@ async function person(ageMs = 2 * DAY): Promise<SignedIn> {
 /** A person with a paid subscription running for 30 days from now. */
 async function subscriber(): Promise<SignedIn> {
   const who = await person();
-  const now = clock();
-  const [payment] = await t.db
-    .insert(payments)
-    .values({
-      userId: who.userId,
-      purpose: 'subscription',
-      planId,
-      amountTzs: 10_000,
-      provider: 'simulator',
-      network: 'mpesa',
-      payerPhone: '+255700000001',
-      status: 'succeeded',
-      idempotencyKey: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      completedAt: now,
-    })
-    .returning({ id: payments.id });
-  await t.db.insert(subscriptions).values({
-    userId: who.userId,
-    paymentId: payment!.id,
-    startsAt: new Date(now.getTime() - 1000),
-    endsAt: new Date(now.getTime() + 30 * DAY),
-    createdAt: now,
-  });
+  await insertPaidSubscription(t.db, { userId: who.userId, planId, now: clock() });
   return who;
 }
 

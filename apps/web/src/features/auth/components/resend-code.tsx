@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { useCountdown } from '../hooks/use-countdown';
-import { formatClock } from '../utils/auth-error';
+import { formatClock, useCountdown } from '../../../lib/use-countdown';
 
 export interface ResendCodeProps {
   /** When a new code may be asked for (Date.now() value). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { describeAuthError, formatClock, loginFailureKind } from './auth-error';
+import { formatClock } from '../../../lib/use-countdown';
+import { describeAuthError, loginFailureKind } from './auth-error';
 
 function apiError(status: number, code: ConstructorParameters<typeof ApiError>[1]) {
   return new ApiError(status, code, 'English only');

@@ -75,9 +75,3 @@ export function loginFailureKind(
   if (!isApiError(error) || error.code === 'BAD_RESPONSE') return 'loginError';
   return call === 'login' ? 'sendFailed' : 'verifyFailed';
 }
-
-/** m:ss, as the resend countdown shows it ("0:42"). */
-export function formatClock(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}

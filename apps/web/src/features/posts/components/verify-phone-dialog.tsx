@@ -4,7 +4,8 @@ import { isApiError } from '../../../lib/api-client';
 import { refocus, useModalDialog } from '../../../lib/use-modal-dialog';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSendOwnerPhoneCode, useVerifyOwnerPhone } from '../api/owner-phones';
-import { formatClock, maskPhone } from '../utils/owner-phone';
+import { formatClock, useCountdown } from '../../../lib/use-countdown';
+import { maskPhone } from '../utils/owner-phone';
 import '../../../components/dialog.css';
 
 export interface VerifyPhoneDialogProps {
@@ -47,21 +48,6 @@ function useFailureText() {
     if (error.status === 400) return t('verify.errors.notYours');
     return t('verify.errors.sendFailed');
   };
-}
-
-/** Whole seconds left until `deadline`, ticking down to 0. Key its user by the deadline. */
-function useCountdown(deadline: number, seconds: number): number {
-  const [remaining, setRemaining] = useState(() => Math.max(0, Math.ceil(seconds)));
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = setInterval(() => {
-      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [deadline, seconds]);
-  return remaining;
 }
 
 function ResendButton({

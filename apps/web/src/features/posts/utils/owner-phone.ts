@@ -13,9 +13,3 @@ export function maskPhone(phone: string): string {
   }
   return `${MASK.repeat(Math.max(0, digits.length - 3))}${digits.slice(-3)}`;
 }
-
-/** m:ss, as the resend countdown shows it ("0:42"). */
-export function formatClock(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}

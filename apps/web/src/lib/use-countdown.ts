@@ -20,3 +20,9 @@ export function useCountdown(deadline: number, seconds: number): number {
 
   return remaining;
 }
+
+/** m:ss, as the resend countdown shows it ("0:42"). */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
