@@ -21,6 +21,7 @@ import type {
 import { notifyCredits, toClaim } from '../trust/trust.service';
 import { trustSmsText, type TrustText } from '../trust/trust-sms';
 import type { RequestContext } from './admin-properties.service';
+import { displayName } from './deleted-user';
 import { offsetOf } from './paging';
 
 /*
@@ -73,17 +74,6 @@ export interface AdminReportsServiceDeps {
 const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
 const claimNotFound = (id: string) => notFound(`No dead-end claim has id ${id}`);
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
-
-function visibilityOf(row: ReportedListingRow) {
-  if (row.status !== 'approved') return null;
-  if (row.takenAt) return 'taken' as const;
-  if (row.publisherSuspendedAt) return 'publisher_suspended' as const;
-  if (row.heldForReportsAt) return 'held_for_reports' as const;
-  if (row.staleAt) return 'stale' as const;
-  return 'listed' as const;
-}
-
 function toReportedListing(
   row: ReportedListingRow,
   reports: AdminReportRow[],
@@ -99,10 +89,14 @@ function toReportedListing(
       title: row.title,
       type: row.type,
       status: row.status,
-      visibility: visibilityOf(row),
+      visibility: row.visibility,
       publisher: {
         id: row.publisherId,
-        name: fullName(row.publisherFirstName, row.publisherLastName),
+        name: displayName({
+          firstName: row.publisherFirstName,
+          lastName: row.publisherLastName,
+          deletedAt: row.publisherDeletedAt,
+        }),
         phoneNumber: row.publisherPhone ?? '',
         suspended: row.publisherSuspended,
       },
@@ -118,7 +112,11 @@ function toReportedListing(
       status: report.status,
       reporter: {
         id: report.reporterId,
-        name: fullName(report.reporterFirstName, report.reporterLastName),
+        name: displayName({
+          firstName: report.reporterFirstName,
+          lastName: report.reporterLastName,
+          deletedAt: report.reporterDeletedAt,
+        }),
         phoneNumber: report.reporterPhone ?? '',
       },
       createdAt: report.createdAt.toISOString(),

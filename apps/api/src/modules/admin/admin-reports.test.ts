@@ -114,6 +114,19 @@ describe('the admin reports queue', () => {
     expect(entry?.reports[0]?.note).toBe('Aliomba pesa');
   });
 
+  it('names a reporter who deleted their account as the other admin pages do', async () => {
+    const listing = await insertProperty(t.db);
+    const reporter = await person();
+    await report(reporter, listing.id, { reason: 'duplicate' });
+    // What account deletion leaves of the row (decision 023).
+    await t.db
+      .update(users)
+      .set({ firstName: '', lastName: '', phoneNumber: null, deletedAt: new Date() })
+      .where(eq(users.id, reporter.userId));
+    const entry = (await queue()).items.find((item) => item.property.id === listing.id);
+    expect(entry?.reports[0]?.reporter).toMatchObject({ name: 'Deleted user', phoneNumber: '' });
+  });
+
   it('dismisses: the listing is public again, and only later reports can hold it again', async () => {
     const { listing } = await heldListing();
     const res = await asAdmin('POST', `/api/admin/reports/${listing.id}/dismiss`);

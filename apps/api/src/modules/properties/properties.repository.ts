@@ -166,7 +166,7 @@ const pendingChangeOf = sql`(select jsonb_build_object(
   from ${pc} where ${pc.propertyId} = ${p.id})`;
 
 /** Why an approved listing is not listed, in the order the owner can act on (taken is final). */
-const visibility = sql`case when ${p.status} <> 'approved' then null
+export const listingVisibility = sql<TListingVisibility | null>`case when ${p.status} <> 'approved' then null
     when ${p.takenAt} is not null then 'taken'
     when ${p.publisherSuspendedAt} is not null then 'publisher_suspended'
     when ${p.heldForReportsAt} is not null then 'held_for_reports'
@@ -190,7 +190,7 @@ function ownerColumns(viewerId: string, now: Date): SQL {
   case when ${isOwner} then ${p.ownerPhoneNumber} end as "ownerPhoneNumber",
   case when ${isOwner} then ${p.rejectionReason} end as "rejectionReason",
   case when ${isOwner} then ${pendingChangeOf} end as "pendingChange",
-  case when ${isOwner} then ${visibility} end as "visibility",
+  case when ${isOwner} then ${listingVisibility} end as "visibility",
   case when ${isOwner} then ${millisIso(sql`${p.takenAt}`)} end as "takenAt",
   case when ${isOwner} then ${contactViews(7, now)} end as "contactViews7",
   case when ${isOwner} then ${contactViews(30, now)} end as "contactViews30",`;

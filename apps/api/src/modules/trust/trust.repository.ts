@@ -4,6 +4,7 @@ import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-
 import type {
   TClaimDecision,
   TClaimStatus,
+  TListingVisibility,
   TReportReason,
   TReportStatus,
 } from '@makazi/contracts/trust-values';
@@ -18,6 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
+import { listingVisibility } from '../properties/properties.repository';
 import { recordAudit, type AuditEntry } from '../admin/audit.repository';
 import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
 
@@ -95,14 +97,12 @@ export interface ReportedListingRow {
   title: string;
   type: TPropertyType;
   status: TPropertyStatus;
-  listed: boolean;
-  takenAt: Date | null;
-  staleAt: Date | null;
-  heldForReportsAt: Date | null;
-  publisherSuspendedAt: Date | null;
+  /** As the owner view says it (properties.repository listingVisibility). */
+  visibility: TListingVisibility | null;
   publisherId: string;
   publisherFirstName: string;
   publisherLastName: string;
+  publisherDeletedAt: Date | null;
   publisherPhone: string | null;
   publisherSuspended: boolean;
   lastReportAt: Date | null;
@@ -111,6 +111,7 @@ export interface ReportedListingRow {
 export interface AdminReportRow extends ReportRecord {
   reporterFirstName: string;
   reporterLastName: string;
+  reporterDeletedAt: Date | null;
   reporterPhone: string | null;
 }
 
@@ -237,14 +238,11 @@ const reportedColumns = {
   title: p.title,
   type: p.type,
   status: p.status,
-  listed: p.listed,
-  takenAt: p.takenAt,
-  staleAt: p.staleAt,
-  heldForReportsAt: p.heldForReportsAt,
-  publisherSuspendedAt: p.publisherSuspendedAt,
+  visibility: listingVisibility,
   publisherId: users.id,
   publisherFirstName: users.firstName,
   publisherLastName: users.lastName,
+  publisherDeletedAt: users.deletedAt,
   publisherPhone: users.phoneNumber,
   publisherSuspended: sql<boolean>`(${users.suspendedAt} is not null)`,
 };
@@ -577,6 +575,7 @@ export function createTrustRepository(db: Database): TrustRepository {
           ...reportColumns,
           reporterFirstName: users.firstName,
           reporterLastName: users.lastName,
+          reporterDeletedAt: users.deletedAt,
           reporterPhone: users.phoneNumber,
         })
         .from(r)
