@@ -10,6 +10,7 @@ import {
 import type { TLocale } from '@makazi/contracts/common';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Clock } from '../../lib/clock';
+import { shortTitle, withoutFinalStop } from '../../lib/sms-words';
 import { AppError, notFound } from '../../lib/errors';
 import type { AdminActor } from '../access/access';
 import { mediaUrl, type PropertiesService } from '../properties/properties.service';
@@ -78,13 +79,6 @@ export const INCOMPLETE_MESSAGE =
 const INCOMPLETE_DISAPPROVE_MESSAGE =
   'This listing is incomplete (no address or missing photos): it is not awaiting review yet.';
 
-/** SMS costs by the 160-character part: a long title is cut, the admin's reason never is. */
-const SMS_TITLE_MAX = 40;
-
-export function shortTitle(title: string): string {
-  return title.length <= SMS_TITLE_MAX ? title : `${title.slice(0, SMS_TITLE_MAX - 1)}…`;
-}
-
 /** What the owner is told: a decision on the listing, or on their edit of it while it is live. */
 export type DecisionText =
   | { status: 'approved' }
@@ -124,17 +118,15 @@ const SMS_TEXT: Record<
 export function moderationSmsText(locale: TLocale, title: string, decision: DecisionText): string {
   const text = SMS_TEXT[locale];
   const shown = shortTitle(title);
-  // A reason typed with a final full stop would read "..". twice over.
-  const reason = (raw: string) => raw.replace(/[.\s]+$/, '');
   switch (decision.status) {
     case 'approved':
       return text.approved(shown);
     case 'rejected':
-      return text.rejected(shown, reason(decision.reason));
+      return text.rejected(shown, withoutFinalStop(decision.reason));
     case 'changeApproved':
       return text.changeApproved(shown);
     case 'changeRejected':
-      return text.changeRejected(shown, reason(decision.reason));
+      return text.changeRejected(shown, withoutFinalStop(decision.reason));
   }
 }
 

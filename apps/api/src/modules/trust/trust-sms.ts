@@ -1,13 +1,10 @@
 import type { TLocale } from '@makazi/contracts/common';
-import { shortTitle } from '../admin/admin-properties.service';
+import { shortTitle, withoutFinalStop } from '../../lib/sms-words';
 
 /*
- * The texts trust sends (decision 040), in the recipient's language. SMS costs by the
- * 160-character part: titles are cut, an admin's words never are.
+ * The texts trust sends (decision 040), in the recipient's language.
  */
 
-/** An admin's words without the final full stop the sentence around them adds. */
-const words = (raw: string) => raw.replace(/[.\s]+$/, '');
 const days = (n: number, locale: TLocale) =>
   locale === 'sw' ? `siku ${n}` : `${n} ${n === 1 ? 'day' : 'days'}`;
 
@@ -36,18 +33,18 @@ export function trustSmsText(locale: TLocale, text: TrustText): string {
     case 'claimRefused': {
       const title = shortTitle(text.title);
       return sw
-        ? `Makazi: dai lako kuhusu "${title}" halikukubaliwa: ${words(text.reason)}.`
-        : `Makazi: your claim about "${title}" was not upheld: ${words(text.reason)}.`;
+        ? `Makazi: dai lako kuhusu "${title}" halikukubaliwa: ${withoutFinalStop(text.reason)}.`
+        : `Makazi: your claim about "${title}" was not upheld: ${withoutFinalStop(text.reason)}.`;
     }
     case 'takenDown': {
       const title = shortTitle(text.title);
       return sw
-        ? `Makazi: tangazo lako "${title}" limeondolewa: ${words(text.message)}. Wasiliana nasi kama ni kosa.`
-        : `Makazi: your listing "${title}" was taken down: ${words(text.message)}. Contact us if this is a mistake.`;
+        ? `Makazi: tangazo lako "${title}" limeondolewa: ${withoutFinalStop(text.message)}. Wasiliana nasi kama ni kosa.`
+        : `Makazi: your listing "${title}" was taken down: ${withoutFinalStop(text.message)}. Contact us if this is a mistake.`;
     }
     case 'suspended':
       return sw
-        ? `Makazi: akaunti yako haiwezi tena kuchapisha na matangazo yako yamefichwa: ${words(text.message)}. Wasiliana nasi.`
-        : `Makazi: your account may no longer publish and your listings are hidden: ${words(text.message)}. Contact us.`;
+        ? `Makazi: akaunti yako haiwezi tena kuchapisha na matangazo yako yamefichwa: ${withoutFinalStop(text.message)}. Wasiliana nasi.`
+        : `Makazi: your account may no longer publish and your listings are hidden: ${withoutFinalStop(text.message)}. Contact us.`;
   }
 }
