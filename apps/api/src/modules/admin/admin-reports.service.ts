@@ -199,7 +199,8 @@ export function createAdminReportsService(deps: AdminReportsServiceDeps): AdminR
       now: Date,
     ) => Promise<{ outcomes?: ClaimOutcome[]; texts?: AfterCommit['texts']; after: unknown }>,
   ): Promise<TAdminReportedListing> {
-    const first = await repository.lockReport(reportId);
+    // Which listing to lock first; the claim itself is read again under the lock.
+    const first = await repository.findReportById(reportId);
     if (!first || first.claimStatus === null) throw claimNotFound(reportId);
     const propertyId = first.propertyId;
     return onListing(admin, propertyId, context, action, async (tx, _listing, now) => {

@@ -124,6 +124,7 @@ export interface TrustRepository {
     userId: string,
   ): Promise<{ createdAt: Date; deleted: boolean; suspended: boolean } | undefined>;
   findReport(propertyId: string, reporterId: string): Promise<ReportRecord | undefined>;
+  findReportById(id: string): Promise<ReportRecord | undefined>;
   lockReport(id: string): Promise<ReportRecord | undefined>;
   insertReport(values: Omit<ReportRecord, 'id'>): Promise<ReportRecord>;
   updateReport(id: string, changes: Partial<Omit<ReportRecord, 'id'>>): Promise<ReportRecord>;
@@ -281,6 +282,11 @@ export function createTrustRepository(db: Database): TrustRepository {
         .select(reportColumns)
         .from(r)
         .where(and(eq(r.propertyId, propertyId), eq(r.reporterId, reporterId)));
+      return row;
+    },
+
+    async findReportById(id) {
+      const [row] = await db.select(reportColumns).from(r).where(eq(r.id, id));
       return row;
     },
 
