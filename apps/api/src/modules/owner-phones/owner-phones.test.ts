@@ -114,6 +114,20 @@ describe('verified owner phones', () => {
     expect(await messagesTo(t.dataDir, phone.e164)).toHaveLength(3);
   });
 
+  it('sends at most 5 codes an hour for one person, whatever the numbers', async () => {
+    const owner = await signUpAndIn(t);
+    const phones = Array.from({ length: 6 }, () => nextPhone());
+    for (const phone of phones) {
+      await insertProperty(t.db, { publishedBy: owner.userId, ownerPhoneNumber: phone.e164 });
+    }
+    for (const phone of phones.slice(0, 5)) {
+      expect((await send(owner, phone.e164)).statusCode).toBe(200);
+    }
+    const sixth = await send(owner, phones[5]!.e164);
+    expect(sixth.statusCode).toBe(429);
+    expect(await messagesTo(t.dataDir, phones[5]!.e164)).toHaveLength(0);
+  });
+
   it('locks a code after five wrong answers, and refuses an expired one', async () => {
     const owner = await signUpAndIn(t);
     const phone = nextPhone();

@@ -239,6 +239,29 @@ describe('an owner confirming or marking taken', () => {
   });
 });
 
+describe('what an owner may confirm or mark taken, and what may be reported', () => {
+  it('confirms or marks taken only a live listing', async () => {
+    const owner = await person();
+    const pending = await listingOf(owner, { status: 'pending' });
+    const confirm = await inject('POST', `/api/properties/${pending.id}/confirm`, owner);
+    expect(confirm.statusCode).toBe(409);
+    const taken = await inject('POST', `/api/properties/${pending.id}/taken`, owner, {});
+    expect(taken.statusCode).toBe(409);
+    const other = await person();
+    const live = await listingOf(owner);
+    expect((await inject('POST', `/api/properties/${live.id}/confirm`, other)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('hears no report of a listing the public cannot see from someone it did not let down', async () => {
+    const owner = await person();
+    const pending = await listingOf(owner, { status: 'pending' });
+    const res = await report(await person(), pending.id, { reason: 'fake' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('the freshness job', () => {
   /** The job's work in a process of its own: the app's is another one on the same database. */
   const processes = () => {
@@ -378,6 +401,17 @@ describe('the dead-end guarantee', () => {
     const late = await report(await signInAs(t, buyer.phone), listing.id, { reason: 'fake' });
     expect(late.statusCode).toBe(201);
     expect(late.json<TReport>().claim).toBeNull();
+  });
+
+  it('keeps a claim a claim: it cannot become another kind of report', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const buyer = await subscriber();
+    await reveal(buyer, listing.id);
+    expect((await report(buyer, listing.id, { reason: 'fake' })).statusCode).toBe(201);
+    const other = await report(buyer, listing.id, { reason: 'wrong_price' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json<{ message: string }>().message).toContain('dead end');
   });
 
   it('refuses a claim on a listing the claimant reported as something else', async () => {
