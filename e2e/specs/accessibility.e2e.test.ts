@@ -7,6 +7,7 @@ import {
   textsOf,
   type Language,
 } from '../support/accessibility';
+import { pendingRow } from '../support/admin';
 import { axeViolations } from '../support/axe';
 import { apiGet, baseUrl, type Session } from '../support/browser';
 import { forwardedFor } from '../support/client-address';
@@ -320,7 +321,7 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
       `/admin/property?type=Rent&status=pending&q=${encodeURIComponent(owner.pendingTitle)}`,
     );
     await page.getByRole('heading', { name: text(t.admin, 'properties.title') }).waitFor();
-    await page.getByRole('row').filter({ hasText: owner.pendingTitle }).waitFor();
+    await pendingRow(page, owner.pendingTitle, t.admin).waitFor();
     await scan(page, '/admin/property', language, findings);
 
     await page.goto(`/admin/lease/${owner.listingId}`);

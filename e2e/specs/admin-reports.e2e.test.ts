@@ -5,7 +5,7 @@ import { axeViolations } from '../support/axe';
 import { baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { forwardedFor } from '../support/client-address';
 import { approveThroughApi, publishRentThroughApi } from '../support/listings';
-import { messages, text } from '../support/locales';
+import { fill, messages, text } from '../support/locales';
 import { newPerson, registerThroughApi, tokensThroughApi, type Person } from '../support/sign-in';
 import { until } from '../support/until';
 
@@ -18,10 +18,6 @@ import { until } from '../support/until';
  */
 
 const admin = messages('en', 'admin');
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
 
 /**
  * The page at rest: the drawer's width and the chips' fades run after a resize, and the mouse

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdminOnPage } from '../support/admin';
+import { pendingRow, signInAsAdminOnPage } from '../support/admin';
 import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { clientAddress, forwardedFor } from '../support/client-address';
 import { publishRentThroughApi } from '../support/listings';
@@ -394,7 +394,7 @@ describe.each(CASES)('the admin area on a $name ($width px) in $language', (scre
     findings.push(
       ...(await check('/admin/property', async () => {
         await heading('properties.title').waitFor();
-        await page.getByRole('row').filter({ hasText: pending.title }).waitFor();
+        await pendingRow(page, pending.title, admin).waitFor();
       })),
     );
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInAsAdminOnPage } from '../support/admin';
+import { pendingRow, signInAsAdminOnPage } from '../support/admin';
 import { baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { publishRentThroughApi } from '../support/listings';
-import { messages, text } from '../support/locales';
+import { fill, messages, text } from '../support/locales';
 import {
   newPerson,
   registerThroughApi,
@@ -15,10 +15,6 @@ import {
 import { waitForMessage } from '../support/sms-outbox';
 
 const admin = messages('en', 'admin');
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin');
@@ -35,7 +31,7 @@ async function findInQueue(page: Page, title: string): Promise<void> {
   await page.getByRole('tab', { name: text(admin, 'types.Rent'), selected: true }).waitFor();
   await page.getByLabel(text(admin, 'properties.searchLabel')).fill(title);
   await page.getByLabel(text(admin, 'properties.searchLabel')).press('Enter');
-  await page.getByRole('row').filter({ hasText: title }).waitFor();
+  await pendingRow(page, title).waitFor();
 }
 
 async function anonymousStatus(path: string): Promise<number> {

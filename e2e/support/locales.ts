@@ -34,3 +34,8 @@ export function text(from: Messages, key: string): string {
   if (typeof node !== 'string') throw new Error(`no locale string at ${key}`);
   return node;
 }
+
+/** A template with its {{placeholders}} filled, as i18next would render it. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}

@@ -22,7 +22,7 @@ export const ZPropertyStatus = z.enum(PROPERTY_STATUSES);
 export const ZPictureLabel = z.enum(PICTURE_LABELS);
 export const ZPropertySort = z.enum(PROPERTY_SORTS);
 
-const ZQueryPrice = z.coerce
+export const ZQueryPrice = z.coerce
   .number({ error: 'must be a whole number of TZS' })
   .int('must be a whole number of TZS')
   .min(0, 'must not be negative')

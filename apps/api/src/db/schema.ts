@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -24,9 +25,11 @@ import {
 } from '@makazi/contracts/payment-values';
 import {
   PICTURE_LABELS,
+  PROPERTY_SORTS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from '@makazi/contracts/property-values';
+import { ALERT_FREQUENCIES } from '@makazi/contracts/saved-values';
 import { PENDING_CHANGE_STATUSES } from '@makazi/contracts/listing-values';
 import { SUPPORT_MESSAGE_STATUSES, SUPPORT_TOPICS } from '@makazi/contracts/support-values';
 import {
@@ -928,5 +931,137 @@ export const ownerPhoneChallenges = pgTable(
     index('owner_phone_challenges_user_created_idx').on(t.userId, t.createdAt.desc()),
     // Codes sent to one number (by anyone) in the last hour: a number is not to be bombarded.
     index('owner_phone_challenges_phone_created_idx').on(t.phoneNumber, t.createdAt),
+  ],
+);
+
+/*
+ * Coming back (issue 21, decision 042): favourites, saved searches with SMS alerts, and the
+ * typical prices per area.
+ */
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A listing is archived, never deleted, while its publisher has an account: a favourite
+    // outlives it as "removed" instead of vanishing.
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.propertyId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const alertFrequency = pgEnum('alert_frequency', ALERT_FREQUENCIES);
+export const propertySort = pgEnum('property_sort', PROPERTY_SORTS);
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: propertyType('type'),
+    search: text('search'),
+    /** lower(search): matched against catalogue_entries.search_text_lower as the catalogue does. */
+    searchLower: text('search_lower').generatedAlwaysAs(sql`lower(search)`),
+    minPriceTzs: bigint('min_price_tzs', { mode: 'number' }),
+    maxPriceTzs: bigint('max_price_tzs', { mode: 'number' }),
+    sort: propertySort('sort').notNull().default('new'),
+    alerts: alertFrequency('alerts').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('saved_searches_user_created_idx').on(t.userId, t.createdAt),
+    // Matching one listing reads the searches of its type and those of any type.
+    index('saved_searches_type_idx').on(t.type),
+  ],
+);
+
+/**
+ * Listings that came into the catalogue (listed turned true) and are still to be matched against
+ * the saved searches. Written by a trigger on properties, emptied by the alerts job.
+ */
+export const savedSearchQueue = pgTable('saved_search_queue', {
+  propertyId: uuid('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A listing that matched a saved search when it came into the catalogue, once per pair: it counts
+ * as a new match on /saved, and is texted once when the search has alerts.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Copied from the search, so the sender finds a person's waiting alerts by index. */
+    userId: uuid('user_id').notNull(),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
+    /** Still to be texted: the search had alerts when it matched. Cleared when sent or dropped. */
+    alertPending: boolean('alert_pending').notNull(),
+    /** When an SMS named it (instantly or in a digest). */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.propertyId] }),
+    index('saved_search_matches_search_matched_idx').on(t.savedSearchId, t.matchedAt),
+    index('saved_search_matches_pending_idx')
+      .on(t.userId, t.matchedAt)
+      .where(sql`alert_pending`),
+    index('saved_search_matches_matched_idx').on(t.matchedAt),
+  ],
+);
+
+/** Every alert SMS sent: the per-person daily cap and the once-a-day digest are counted here. */
+export const alertSms = pgTable(
+  'alert_sms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'instant' | 'digest'>(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alert_sms_user_sent_idx').on(t.userId, t.sentAt)],
+);
+
+/**
+ * Typical prices of the listed listings per (type, bedrooms, ward or district), recomputed by a
+ * periodic job: a detail page reads one row instead of sorting an area's prices. bedrooms null:
+ * every number of bedrooms.
+ */
+export const priceInsights = pgTable(
+  'price_insights',
+  {
+    type: propertyType('type').notNull(),
+    bedrooms: integer('bedrooms'),
+    level: text('level').notNull().$type<'ward' | 'district'>(),
+    areaId: integer('area_id').notNull(),
+    listings: integer('listings').notNull(),
+    lowTzs: bigint('low_tzs', { mode: 'number' }).notNull(),
+    medianTzs: bigint('median_tzs', { mode: 'number' }).notNull(),
+    highTzs: bigint('high_tzs', { mode: 'number' }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('price_insights_key').on(t.level, t.areaId, t.type, t.bedrooms).nullsNotDistinct(),
   ],
 );
