@@ -67,6 +67,12 @@ import { createOtpHasher } from './modules/auth/otp';
 import { createTrustRepository } from './modules/trust/trust.repository';
 import { trustRoutes } from './modules/trust/trust.routes';
 import { createTrustService } from './modules/trust/trust.service';
+import { createAlertLinkSigner } from './modules/saved-searches/alert-links';
+import { listingLinkRoutes } from './modules/saved-searches/listing-link.routes';
+import { registerSavedSearchAlertsJob } from './modules/saved-searches/saved-search-alerts-job';
+import { createSavedSearchesRepository } from './modules/saved-searches/saved-searches.repository';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
 import { adminReportsRoutes } from './modules/admin/admin-reports.routes';
 import { createAdminReportsService } from './modules/admin/admin-reports.service';
 import { registerPaymentExpirySweeper } from './modules/payments/payment-expiry-sweeper';
@@ -395,6 +401,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createAdminContactRevealsRepository(db),
     clock,
   });
+  // A job has no request to take an origin from: texts link to PUBLIC_URL (a path without it).
+  const textOrigin = config.publicUrl ? new URL(config.publicUrl).origin : '';
   const trustRepository = createTrustRepository(db);
   const trust = createTrustService({
     repository: trustRepository,
@@ -402,8 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     clock,
     trust: config.trust,
-    // A job has no request to take an origin from: texts link to PUBLIC_URL (a path without it).
-    siteOrigin: config.publicUrl ? new URL(config.publicUrl).origin : '',
+    siteOrigin: textOrigin,
     log: app.log,
   });
   registerFreshnessJob(app, trust, { lock: jobLock });
@@ -419,6 +426,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     trust: config.trust,
     log: app.log,
+  });
+  const savedSearches = createSavedSearchesService({
+    repository: createSavedSearchesRepository(db),
+    sms,
+    links: createAlertLinkSigner(jwtSecret),
+    clock,
+    limits: config.limits,
+    siteOrigin: textOrigin,
+    log: app.log,
+  });
+  registerSavedSearchAlertsJob(app, savedSearches, {
+    everyMs: config.savedSearchAlertsEveryMs,
+    lock: jobLock,
   });
   const support = createSupportService(createSupportRepository(db), clock);
   const adminSupport = createAdminSupportService({
@@ -463,6 +483,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(trustRoutes, { service: trust, requireSignIn });
       await api.register(ownerPhonesRoutes, { service: ownerPhones, requireSignIn });
       await api.register(adminReportsRoutes, { service: adminReports, requireAdmin });
+      await api.register(savedSearchesRoutes, { service: savedSearches, requireSignIn });
     },
     { prefix: '/api' },
   );
@@ -474,6 +495,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteOrigin,
   });
   registerMediaFiles(app, storage);
+  await app.register(listingLinkRoutes, { service: properties });
   await app.register(socialImageRoutes, { service: media });
   const pageRenderer =
     deps.pageRenderer === undefined ? await loadPageRenderer(config.webDistDir) : deps.pageRenderer;

@@ -192,6 +192,9 @@ const ZEnv = z.object({
   PHOTO_DUPLICATE_MAX_DISTANCE: z.coerce.number().int().min(0).max(11).default(6),
   // Photos stored before hashing, hashed per minute by the backfill job (0: none).
   PHOTO_HASH_BACKFILL_BATCH: z.coerce.number().int().min(0).max(10_000).default(200),
+  // Saved-search alerts (issue 21, decision 042): how often new listings are matched and alerts
+  // sent; an instant alert goes within this long of the approval.
+  SAVED_SEARCH_ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
   // The payment simulator and the SMS outbox (codes written to a file and the log) are demo
   // conveniences: production refuses them unless this says so on purpose (a public demo).
   ALLOW_DEMO_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -350,6 +353,8 @@ export interface AppConfig {
   limits: LimitsConfig;
   trust: TrustConfig;
   photoHashes: PhotoHashConfig;
+  /** Between runs of the saved-search alerts job. */
+  savedSearchAlertsEveryMs: number;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -463,6 +468,7 @@ export function loadConfig(
       maxDistance: e.PHOTO_DUPLICATE_MAX_DISTANCE,
       backfillBatch: e.PHOTO_HASH_BACKFILL_BATCH,
     },
+    savedSearchAlertsEveryMs: e.SAVED_SEARCH_ALERTS_EVERY_SECONDS * 1000,
     sms,
     payments,
     admin,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eatDayStart, eatDayStartDaysBefore, nextEatDayStart } from './east-africa-day';
+import { eatDayStart, eatDayStartDaysBefore, eatHour, nextEatDayStart } from './east-africa-day';
 
 describe('East Africa days', () => {
   it('start at 21:00 UTC, the midnight of UTC+3', () => {
@@ -25,5 +25,12 @@ describe('East Africa days', () => {
     expect(eatDayStart(new Date('1969-12-31T22:00:00.000Z'))).toEqual(
       new Date('1969-12-31T21:00:00.000Z'),
     );
+  });
+
+  it('tell the hour of the East Africa day', () => {
+    expect(eatHour(new Date('2026-03-01T18:30:00.000Z'))).toBe(21);
+    expect(eatHour(new Date('2026-03-01T20:59:59.999Z'))).toBe(23);
+    expect(eatHour(new Date('2026-03-01T21:00:00.000Z'))).toBe(0);
+    expect(eatHour(new Date('2026-03-01T05:00:00.000Z'))).toBe(8);
   });
 });

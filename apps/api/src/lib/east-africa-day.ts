@@ -24,3 +24,8 @@ export function nextEatDayStart(at: Date): Date {
 export function eatDayStartDaysBefore(at: Date, days: number): Date {
   return new Date(eatDayStart(at).getTime() - days * DAY_MS);
 }
+
+/** The hour of the East Africa day `at` falls in, 0–23: 2026-03-01T18:30Z → 21. */
+export function eatHour(at: Date): number {
+  return Math.floor((at.getTime() - eatDayStart(at).getTime()) / (60 * 60 * 1000));
+}

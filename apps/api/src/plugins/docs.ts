@@ -42,6 +42,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
             'Reports of listings, dead-end claims, owners confirming their listings are still available or taken, and the contacts you viewed',
         },
         {
+          name: 'saved-searches',
+          description:
+            'Saved searches of the catalogue, their SMS alerts, and the signed link that stops them',
+        },
+        {
           name: 'locations',
           description: 'Tanzania’s regions, districts, wards and streets, for listing addresses',
         },

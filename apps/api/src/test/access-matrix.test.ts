@@ -6,7 +6,8 @@ import type { TAdminMfaChallenge, TAdminTwoStepSetup } from '@makazi/contracts/a
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { socialImagePath } from '@makazi/contracts/social-image-values';
-import { listingReports, pendingChanges } from '../db/schema';
+import { listingReports, pendingChanges, savedSearches } from '../db/schema';
+import { createAlertLinkSigner, shortListingCode } from '../modules/saved-searches/alert-links';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { HIGHEST_ID, LOWEST_ID } from '../modules/seo/seo.repository';
 import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
@@ -169,6 +170,21 @@ const ADMIN_ONLY = [401, 403, 403, 200] as const;
 
 const get = (url: string) => (): Call => ({ url });
 
+/** A saved search of the owner's, fresh for each call. */
+async function ownSavedSearch(): Promise<string> {
+  const [row] = await t.db
+    .insert(savedSearches)
+    .values({
+      userId: owner.userId,
+      alerts: 'instant',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      lastSeenAt: new Date(),
+    })
+    .returning({ id: savedSearches.id });
+  return row!.id;
+}
+
 const TABLE: Row[] = [
   // ------------------------------------------------------------ public
   { route: 'GET /api/health', expect: ALL(200), request: get('/api/health') },
@@ -259,6 +275,11 @@ const TABLE: Row[] = [
     request: get(`/media/${MEDIA_KEY}`),
   },
   { route: 'GET /robots.txt', expect: ALL(200), request: get('/robots.txt') },
+  {
+    route: 'GET /l/:code',
+    expect: ALL(302),
+    request: () => ({ url: `/l/${shortListingCode(approved.id)}` }),
+  },
   { route: 'GET /sitemap.xml', expect: ALL(200), request: get('/sitemap.xml') },
   { route: 'GET /sitemaps/pages.xml', expect: ALL(200), request: get('/sitemaps/pages.xml') },
   {
@@ -493,6 +514,44 @@ const TABLE: Row[] = [
     route: 'GET /api/me/contact-reveals',
     expect: [401, 200, 200, 401],
     request: get('/api/me/contact-reveals'),
+  },
+  // Saved searches are one person's: another user's id is as good as none (404).
+  {
+    route: 'GET /api/me/saved-searches',
+    expect: [401, 200, 200, 401],
+    request: get('/api/me/saved-searches'),
+  },
+  {
+    route: 'POST /api/me/saved-searches',
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/me/saved-searches', payload: { type: 'Rent', alerts: 'daily' } }),
+  },
+  {
+    route: 'PATCH /api/me/saved-searches/:id',
+    expect: [401, 404, 200, 401],
+    request: async () => ({
+      url: `/api/me/saved-searches/${await ownSavedSearch()}`,
+      payload: { alerts: 'off' },
+    }),
+  },
+  {
+    route: 'DELETE /api/me/saved-searches/:id',
+    expect: [401, 404, 204, 401],
+    request: async () => ({ url: `/api/me/saved-searches/${await ownSavedSearch()}` }),
+  },
+  {
+    route: 'POST /api/me/saved-searches/:id/seen',
+    expect: [401, 404, 204, 401],
+    request: async () => ({ url: `/api/me/saved-searches/${await ownSavedSearch()}/seen` }),
+  },
+  {
+    route: 'POST /api/alerts/off',
+    // The signed code is the only key: no token is needed, and none adds anything.
+    expect: ALL(200),
+    request: async () => ({
+      url: '/api/alerts/off',
+      payload: { code: createAlertLinkSigner(t.jwtSecret).offCode(await ownSavedSearch()) },
+    }),
   },
   {
     route: 'POST /api/properties/:id/promote',

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Database } from '../../db/client';
+import { countSmsInBudget, returnSmsToBudget, type SmsBudgetWindow } from '../../db/sms-budget';
 import { authSessions, otpChallenges, refreshTokens, smsBudget, users } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
@@ -61,12 +62,7 @@ export interface RotatedToken {
   sessionCreatedAt: Date;
 }
 
-export interface SmsBudgetWindow {
-  span: 'hour' | 'day';
-  start: Date;
-  /** The most SMS this window may count. */
-  limit: number;
-}
+export type { SmsBudgetWindow };
 
 export type RevokedReason = 'logout' | 'refresh_token_reuse' | 'account_deleted';
 
@@ -274,38 +270,8 @@ export function createAuthRepository(db: Database): AuthRepository {
       return row !== undefined;
     },
 
-    async takeSmsBudget(windows) {
-      for (const window of windows) {
-        // The conditional upsert counts only below the limit: concurrent senders in any process
-        // queue on the window's row, and exactly `limit` of them are counted.
-        const counted = await db
-          .insert(smsBudget)
-          .values({ span: window.span, windowStart: window.start, sent: 1 })
-          .onConflictDoUpdate({
-            target: [smsBudget.span, smsBudget.windowStart],
-            set: { sent: sql`${smsBudget.sent} + 1` },
-            setWhere: lt(smsBudget.sent, window.limit),
-          })
-          .returning({ sent: smsBudget.sent });
-        if (counted.length === 0 || window.limit < 1) return window;
-      }
-      return undefined;
-    },
-
-    async returnSmsBudget(windows) {
-      for (const window of windows) {
-        await db
-          .update(smsBudget)
-          .set({ sent: sql`${smsBudget.sent} - 1` })
-          .where(
-            and(
-              eq(smsBudget.span, window.span),
-              eq(smsBudget.windowStart, window.start),
-              gt(smsBudget.sent, 0),
-            ),
-          );
-      }
-    },
+    takeSmsBudget: (windows) => countSmsInBudget(db, windows),
+    returnSmsBudget: (windows) => returnSmsToBudget(db, windows),
 
     async markSmsBudgetExhausted(window, now) {
       const rows = await db

@@ -20,10 +20,10 @@ import type { LimitsConfig } from '../../config';
 import { AppError, ServiceUnavailableError, invalidField, notFound } from '../../lib/errors';
 import { maskPhone, normaliseTanzanianMobile } from '../../lib/phone';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
-import { eatDayStart } from '../../lib/east-africa-day';
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Actor } from '../access/access';
-import type { AuthRepository, AuthUser, ChallengeRow, SmsBudgetWindow } from './auth.repository';
+import type { AuthRepository, AuthUser, ChallengeRow } from './auth.repository';
+import { SMS_BUDGET_SHARES, smsBudgetWindows, type SmsBudgetWindow } from '../../db/sms-budget';
 import { createDecoys } from './decoy';
 import { createOtpHasher, generateOtpCode } from './otp';
 import { otpSmsText, signInLockedSmsText } from './sms-text';
@@ -37,11 +37,6 @@ import {
 
 /** Codes sent to one phone in any rolling hour. */
 export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
-/**
- * The share of each SMS budget window a number that has never signed in may use: when the budget
- * is tight, the last tenth goes to people who already have an account in use.
- */
-export const SMS_BUDGET_SHARE_FOR_NEWCOMERS = 0.9;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * How long wrong answers count against a user: a new code inherits the failures of the previous
@@ -118,19 +113,16 @@ export interface AuthServiceDeps {
 const after = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
 /** The clock hour and the East Africa day `now` falls in, with their limits for this sender. */
-function smsBudgetWindows(
+function signInBudgetWindows(
   now: Date,
   limits: AuthServiceDeps['limits'],
   returning: boolean,
 ): SmsBudgetWindow[] {
-  const share = returning ? 1 : SMS_BUDGET_SHARE_FOR_NEWCOMERS;
-  const t = now.getTime();
-  const hourStart = t - (t % HOUR_MS);
-  return [
-    { span: 'hour', start: new Date(hourStart), limit: Math.floor(limits.smsPerHour * share) },
-    // The budget's day is the East Africa day: it starts at 00:00 EAT, 21:00 UTC.
-    { span: 'day', start: eatDayStart(now), limit: Math.floor(limits.smsPerDay * share) },
-  ];
+  return smsBudgetWindows(
+    now,
+    limits,
+    returning ? SMS_BUDGET_SHARES.returningSignIn : SMS_BUDGET_SHARES.newcomerSignIn,
+  );
 }
 
 const WINDOW_MS = { hour: HOUR_MS, day: DAY_MS } as const;
@@ -387,7 +379,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const code = generateOtpCode();
       const challenge = await openChallenge(user, otp.hash(user.id, code), requestIp, now);
       // After every other limit: a code refused for another reason costs the budget nothing.
-      const budget = smsBudgetWindows(now, limits, await repository.hasSignedInBefore(user.id));
+      const budget = signInBudgetWindows(now, limits, await repository.hasSignedInBefore(user.id));
       const full = await takeSmsBudget(budget);
       if (full) {
         await repository.deleteChallenge(challenge.id);
