@@ -241,6 +241,10 @@ export function writePhotoHashResult(report: PhotoHashReport): string {
   return writeNamedResult(report, 'photo-hashes');
 }
 
+export function writeMatchingResult(report: { date: string }): string {
+  return writeNamedResult(report, 'saved-search-matching');
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];

@@ -29,6 +29,7 @@ import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
 import { benchPhotoHashes } from './photo-hashes';
 import { photoHashVerdicts } from './photo-hash-report';
+import { benchSavedSearchMatching, matchingVerdicts } from './saved-search-matching';
 import { loadConfig } from '../apps/api/src/config';
 import {
   caseTable,
@@ -40,6 +41,7 @@ import {
   writeAbuseResult,
   writeCompressionResult,
   writeLighthouseResult,
+  writeMatchingResult,
   writePhotoHashResult,
   writePhotoResult,
   writeResult,
@@ -49,7 +51,7 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [compression] [photos] [photo-hashes] [lighthouse] [abuse] [--only pglite-10k,pg-100k,pg-1m,compression,photos,photo-hashes,lighthouse,abuse] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [compression] [photos] [photo-hashes] [lighthouse] [abuse] [saved-searches] [--only pglite-10k,pg-100k,pg-1m,compression,photos,photo-hashes,lighthouse,abuse,saved-searches] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
 With no selection every dataset, the compression measurement, the photo pipeline, the photo
 hashes, Lighthouse and the abuse scenarios run.
@@ -71,7 +73,8 @@ gzip, deflate, br; then node:zlib timings of one list page); \`photos\` the phot
 \`photo-hashes\` the duplicate-photo search at 1,000,000 photo hashes (its own database,
 makazi_bench_photo_hashes, built once) and the pipeline with and without hashing,
 \`lighthouse\` the front end's Lighthouse runs alone, \`abuse\` the abuse scenarios alone (on
-pg-100k, --duration and --warmup per scenario). --prepare-only seeds the server datasets and
+pg-100k, --duration and --warmup per scenario), \`saved-searches\` the saved-search matching of
+one listing against 100,000 saved searches at 1,000,000 listings (pg-1m). --prepare-only seeds the server datasets and
 measures nothing (the 1M seed takes minutes).
 
 Env: BENCH_DATABASE_URL  PostgreSQL database for pg-100k and pg-1m (default: makazi_bench_100k and
@@ -83,7 +86,8 @@ const PHOTOS = 'photos';
 const PHOTO_HASHES = 'photo-hashes';
 const LIGHTHOUSE = 'lighthouse';
 const ABUSE = 'abuse';
-const PARTS = [COMPRESSION, PHOTOS, PHOTO_HASHES, LIGHTHOUSE, ABUSE];
+const SAVED_SEARCHES = 'saved-searches';
+const PARTS = [COMPRESSION, PHOTOS, PHOTO_HASHES, LIGHTHOUSE, ABUSE, SAVED_SEARCHES];
 const URL_MODES: readonly UrlMode[] = ['distinct', 'repeated'];
 /** The dataset the abuse scenarios run on. */
 const ABUSE_DATASET: DatasetId = 'pg-100k';
@@ -102,6 +106,8 @@ interface Options {
   lighthouse: boolean;
   /** Abuse scenarios beside a normal visitor (bench/abuse.ts). */
   abuse: boolean;
+  /** Saved-search matching at 1M listings and 100k searches (bench/saved-search-matching.ts). */
+  savedSearches: boolean;
   prepareOnly: boolean;
   settings: LoadSettings;
 }
@@ -150,6 +156,7 @@ function parseOptions(): Options {
     photoHashes: (everything || selected.includes(PHOTO_HASHES)) && !values['prepare-only'],
     lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
     abuse: (everything || selected.includes(ABUSE)) && !values['prepare-only'],
+    savedSearches: (everything || selected.includes(SAVED_SEARCHES)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
     settings: {
       durationSec: positive('duration', values.duration, 10),
@@ -417,6 +424,23 @@ async function main(): Promise<void> {
       if (line.startsWith('FAIL')) failures.push(line);
     }
     console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+  }
+  if (options.savedSearches) {
+    console.log('\n[bench] ── saved-search matching (pg-1m) ──');
+    const dataset = await prepareDataset('pg-1m', benchDatabaseUrl);
+    try {
+      const url = dataset.env.DATABASE_URL;
+      if (!url) throw new Error('pg-1m has no DATABASE_URL');
+      const report = await benchSavedSearchMatching(machine(dataset.serverVersion), url);
+      const file = writeMatchingResult(report);
+      for (const line of matchingVerdicts(report)) {
+        console.log(line);
+        if (line.startsWith('FAIL')) failures.push(line);
+      }
+      console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+    } finally {
+      dataset.cleanup();
+    }
   }
   if (options.prepareOnly) return;
   updateReadme(DATASET_IDS.flatMap((id) => URL_MODES.map((mode) => resultName(id, mode))));

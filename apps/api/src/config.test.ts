@@ -358,6 +358,21 @@ describe('loadConfig', () => {
       );
     });
 
+    it('refuses an injected test clock', () => {
+      expect(() =>
+        loadConfig({
+          NODE_ENV: 'production',
+          ...beem,
+          JWT_SECRET: jwtSecret,
+          ALLOW_DEMO_IN_PRODUCTION: 'true',
+          TEST_CLOCK_START: '2026-03-02T07:58:30+03:00',
+        }),
+      ).toThrow(/^Invalid configuration: TEST_CLOCK_START: for tests only/);
+      expect(loadConfig({ TEST_CLOCK_START: '2026-03-02T07:58:30+03:00' }).testClockStart).toEqual(
+        new Date('2026-03-02T04:58:30.000Z'),
+      );
+    });
+
     const clickpesa = {
       PAYMENT_PROVIDER: 'clickpesa',
       CLICKPESA_CLIENT_ID: 'cp-id',

@@ -192,6 +192,9 @@ const ZEnv = z.object({
   PHOTO_DUPLICATE_MAX_DISTANCE: z.coerce.number().int().min(0).max(11).default(6),
   // Photos stored before hashing, hashed per minute by the backfill job (0: none).
   PHOTO_HASH_BACKFILL_BATCH: z.coerce.number().int().min(0).max(10_000).default(200),
+  // Tests of rules about the time of day against a real server (e2e quiet hours): the server's
+  // clock starts here and runs on in real time. Refused in production.
+  TEST_CLOCK_START: z.iso.datetime({ offset: true, error: 'must be a date and time' }).optional(),
   // Saved-search alerts (issue 21, decision 042): how often new listings are matched and alerts
   // sent; an instant alert goes within this long of the approval.
   SAVED_SEARCH_ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
@@ -355,6 +358,8 @@ export interface AppConfig {
   photoHashes: PhotoHashConfig;
   /** Between runs of the saved-search alerts job. */
   savedSearchAlertsEveryMs: number;
+  /** Where the server's clock starts (tests only); unset: the system's. */
+  testClockStart: Date | undefined;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -413,6 +418,9 @@ export function loadConfig(
       'SMS_PROVIDER: set a real SMS gateway (beem or africastalking) in production, or ALLOW_DEMO_IN_PRODUCTION=true for a public demo whose codes go to the outbox',
     );
   }
+  if (production && e.TEST_CLOCK_START) {
+    problems.push('TEST_CLOCK_START: for tests only, never in production');
+  }
   if (production && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required in production (at least 32 random characters)');
   }
@@ -469,6 +477,7 @@ export function loadConfig(
       backfillBatch: e.PHOTO_HASH_BACKFILL_BATCH,
     },
     savedSearchAlertsEveryMs: e.SAVED_SEARCH_ALERTS_EVERY_SECONDS * 1000,
+    testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
     sms,
     payments,
     admin,

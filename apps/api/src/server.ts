@@ -14,7 +14,7 @@ import type { PaymentGateway } from './gateways/payments/payment-gateway';
 import { createSmsGateway } from './gateways/sms/create-sms-gateway';
 import { closeRedisClient, createRedisClient } from './gateways/shared-state/redis-client';
 import { createStorage } from './gateways/storage/create-storage';
-import { systemClock } from './lib/clock';
+import { clockStartingAt, systemClock } from './lib/clock';
 import { loadOrCreateSecret } from './lib/secret-file';
 import { bootstrapAdmins } from './modules/admin-auth/admin-accounts';
 import { createAdminAuthRepository } from './modules/admin-auth/admin-auth.repository';
@@ -37,6 +37,7 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   await mkdir(config.dataDir, { recursive: true });
 
   let app: FastifyInstance | undefined;
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
     await bootstrapAdmins(createAdminAuthRepository(database.db), {
       configured: config.admin,
       dataDir: config.dataDir,
-      clock: systemClock,
+      clock,
       print: (message) => console.log(`[makazi] ${message}`),
     });
     // Unset outside production: made once and kept, so sign-ins survive restarts.
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
       sms,
       payments,
       jwtSecret,
+      clock,
       draining: () => draining,
       ...(redis && config.redis ? { sharedState: { redis, prefix: config.redis.prefix } } : {}),
     });

@@ -6,3 +6,9 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+/** A clock that reads `start` now and runs on in real time from there (TEST_CLOCK_START). */
+export function clockStartingAt(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}

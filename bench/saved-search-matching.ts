@@ -1,0 +1,146 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/api/src/db/client';
+import { migrateDatabase } from '../apps/api/src/db/migrate';
+import { ensureCatalogueCards } from '../apps/api/src/modules/properties/catalogue-cards';
+import { createSavedSearchesRepository } from '../apps/api/src/modules/saved-searches/saved-searches.repository';
+import type { Machine } from './report';
+
+/*
+ * Saved-search matching (issue 21, decision 042): one listing that comes into the catalogue
+ * matched against 100,000 saved searches, at 1,000,000 listings (the pg-1m database), by the
+ * alerts job's own statement (SavedSearchesRepository.matchListings). The searches are written
+ * once with a fixed seed and kept while their count and generator version match: a type (or
+ * none), a place name or none, a price range or none, as people save them. Each listing's match
+ * runs in a transaction rolled back, so every call does the same work on the same data.
+ */
+
+/** Issue 21: matching one approved listing, p99 on the PostgreSQL server, ms. */
+export const MATCHING_P99_TARGET_MS = 50;
+const SEARCHES = 100_000;
+const LISTINGS_MATCHED = 400;
+/** Changes whenever the generator below does: older searches are replaced. */
+const GENERATOR_VERSION = 'saved-searches-1';
+
+export interface MatchingReport {
+  date: string;
+  machine: Machine;
+  database: string;
+  listings: number;
+  savedSearches: number;
+  calls: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Saved searches a listing matched, on average. */
+  matchesPerListing: number;
+}
+
+class RolledBack extends Error {}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+export async function benchSavedSearchMatching(
+  machine: Machine,
+  databaseUrl: string,
+): Promise<MatchingReport> {
+  const handle = await openDatabase({ databaseUrl });
+  try {
+    const { db } = handle;
+    await migrateDatabase(handle);
+    // The entries are what a listing is matched from: built as the server builds them.
+    await ensureCatalogueCards(handle);
+    await db.execute(sql`create table if not exists bench_meta (key text primary key, value text)`);
+    const version = await db.execute<{ value: string }>(
+      sql`select value from bench_meta where key = 'saved-searches'`,
+    );
+    const count = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from saved_searches`,
+    );
+    if (version.rows[0]?.value !== GENERATOR_VERSION || count.rows[0]?.n !== SEARCHES) {
+      console.log(`[bench] writing ${SEARCHES.toLocaleString('en-US')} saved searches`);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`delete from saved_searches`);
+        await tx.execute(sql`select setseed(0.2026)`);
+        // A quarter of the searches name a ward or a district, as people type them.
+        // Searchers of their own (the seed's users are its publishers), 5 searches each.
+        await tx.execute(sql`insert into users (phone_number, first_name, last_name)
+select '+2557' || lpad(g::text, 8, '0'), 'Searcher', g::text from generate_series(1, ${SEARCHES / 5}) g
+on conflict do nothing`);
+        await tx.execute(sql`with people as (
+  select id, row_number() over (order by id) as n from users where first_name = 'Searcher'
+  limit ${SEARCHES / 5}),
+places as (select name, row_number() over (order by kind, id) as n from (
+  select 1 as kind, id, name from wards union all select 2, id, name from districts) p),
+draws as (select g, random() as r_type, random() as r_text, random() as r_price,
+  random() as r_alert, random() as r_place, random() as r_amount
+  from generate_series(1, ${SEARCHES}) g)
+insert into saved_searches (user_id, type, search, min_price_tzs, max_price_tzs, alerts,
+  created_at, updated_at, last_seen_at)
+select p.id,
+  case when d.r_type < 0.3 then null
+    else (array['Rent','Apartment','Land','HouseForSale'])[1 + floor(d.r_type * 10)::int % 4]::property_type end,
+  case when d.r_text >= 0.75 then pl.name end,
+  case when d.r_price between 0.4 and 0.7 then (100000 + floor(d.r_amount * 900000))::bigint end,
+  case when d.r_price > 0.4 then (500000 + floor(d.r_amount * 5000000))::bigint end,
+  (case when d.r_alert < 0.6 then 'instant' when d.r_alert < 0.9 then 'daily' else 'off' end)::alert_frequency,
+  now(), now(), now()
+from draws d
+join people p on p.n = 1 + (d.g % ${SEARCHES / 5})
+join places pl on pl.n = 1 + floor(d.r_place * (select count(*) from places))::int`);
+        await tx.execute(sql`insert into bench_meta values ('saved-searches', ${GENERATOR_VERSION})
+  on conflict (key) do update set value = excluded.value`);
+      });
+      await db.execute(sql`analyze saved_searches`);
+    }
+
+    const listings = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from catalogue_entries`,
+    );
+    // Listings spread over the whole catalogue, the same ones every run.
+    const sample = await db.execute<{ id: string }>(sql`select property_id as id
+from catalogue_entries tablesample system (1) repeatable (2026) limit ${LISTINGS_MATCHED}`);
+    const repository = createSavedSearchesRepository(db);
+    const times: number[] = [];
+    let matches = 0;
+    const now = new Date();
+    for (const { id } of sample.rows) {
+      try {
+        await repository.transaction(async (tx) => {
+          const started = performance.now();
+          matches += await tx.matchListings([id], now);
+          times.push(performance.now() - started);
+          throw new RolledBack();
+        });
+      } catch (err) {
+        if (!(err instanceof RolledBack)) throw err;
+      }
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const round = (ms: number) => Math.round(ms * 100) / 100;
+    return {
+      date: new Date().toISOString(),
+      machine,
+      database: 'pg-1m',
+      listings: listings.rows[0]?.n ?? 0,
+      savedSearches: SEARCHES,
+      calls: times.length,
+      p50Ms: round(percentile(sorted, 50)),
+      p95Ms: round(percentile(sorted, 95)),
+      p99Ms: round(percentile(sorted, 99)),
+      maxMs: round(sorted.at(-1) ?? 0),
+      matchesPerListing: round(matches / Math.max(1, times.length)),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+export function matchingVerdicts(report: MatchingReport): string[] {
+  const line = `matching one listing against ${report.savedSearches.toLocaleString('en-US')} saved searches at ${report.listings.toLocaleString('en-US')} listings: p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms, p99 ${report.p99Ms} ms, max ${report.maxMs} ms (${report.calls} listings, ${report.matchesPerListing} matches each)`;
+  return [
+    `${report.p99Ms < MATCHING_P99_TARGET_MS ? 'PASS' : 'FAIL'} ${line} (target p99 < ${MATCHING_P99_TARGET_MS} ms)`,
+  ];
+}
