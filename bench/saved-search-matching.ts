@@ -20,7 +20,7 @@ export const MATCHING_P99_TARGET_MS = 50;
 const SEARCHES = 100_000;
 const LISTINGS_MATCHED = 400;
 /** Changes whenever the generator below does: older searches are replaced. */
-const GENERATOR_VERSION = 'saved-searches-1';
+const GENERATOR_VERSION = 'saved-searches-2';
 
 export interface MatchingReport {
   date: string;
@@ -64,32 +64,35 @@ export async function benchSavedSearchMatching(
       await db.transaction(async (tx) => {
         await tx.execute(sql`delete from saved_searches`);
         await tx.execute(sql`select setseed(0.2026)`);
-        // A quarter of the searches name a ward or a district, as people type them.
         // Searchers of their own (the seed's users are its publishers), 5 searches each.
         await tx.execute(sql`insert into users (phone_number, first_name, last_name)
 select '+2557' || lpad(g::text, 8, '0'), 'Searcher', g::text from generate_series(1, ${SEARCHES / 5}) g
 on conflict do nothing`);
+        // Searches for what exists, as people make them: each copies a listed listing's type
+        // (95 %), names its ward (70 %) or district (15 %), and most bound the price around it.
         await tx.execute(sql`with people as (
   select id, row_number() over (order by id) as n from users where first_name = 'Searcher'
   limit ${SEARCHES / 5}),
-places as (select name, row_number() over (order by kind, id) as n from (
-  select 1 as kind, id, name from wards union all select 2, id, name from districts) p),
+picks as (select p.type, p.price_tzs, w.name as ward, d.name as district,
+    row_number() over (order by p.id) as n
+  from (select id, type, price_tzs, ward_id, district_id
+    from properties tablesample system (15) repeatable (2026) where listed limit ${SEARCHES}) p
+  join wards w on w.id = p.ward_id join districts d on d.id = p.district_id),
 draws as (select g, random() as r_type, random() as r_text, random() as r_price,
-  random() as r_alert, random() as r_place, random() as r_amount
+  random() as r_alert, random() as r_amount
   from generate_series(1, ${SEARCHES}) g)
 insert into saved_searches (user_id, type, search, min_price_tzs, max_price_tzs, alerts,
   created_at, updated_at, last_seen_at)
-select p.id,
-  case when d.r_type < 0.3 then null
-    else (array['Rent','Apartment','Land','HouseForSale'])[1 + floor(d.r_type * 10)::int % 4]::property_type end,
-  case when d.r_text >= 0.75 then pl.name end,
-  case when d.r_price between 0.4 and 0.7 then (100000 + floor(d.r_amount * 900000))::bigint end,
-  case when d.r_price > 0.4 then (500000 + floor(d.r_amount * 5000000))::bigint end,
+select pe.id,
+  case when d.r_type >= 0.05 then k.type end,
+  case when d.r_text < 0.7 then k.ward when d.r_text < 0.85 then k.district end,
+  case when d.r_price >= 0.6 then round(k.price_tzs * (0.4 + d.r_amount * 0.5))::bigint end,
+  case when d.r_price >= 0.2 then round(k.price_tzs * (1 + d.r_amount))::bigint end,
   (case when d.r_alert < 0.6 then 'instant' when d.r_alert < 0.9 then 'daily' else 'off' end)::alert_frequency,
   now(), now(), now()
 from draws d
-join people p on p.n = 1 + (d.g % ${SEARCHES / 5})
-join places pl on pl.n = 1 + floor(d.r_place * (select count(*) from places))::int`);
+join people pe on pe.n = 1 + (d.g % ${SEARCHES / 5})
+join picks k on k.n = 1 + (d.g % (select count(*) from picks))`);
         await tx.execute(sql`insert into bench_meta values ('saved-searches', ${GENERATOR_VERSION})
   on conflict (key) do update set value = excluded.value`);
       });

@@ -36,6 +36,8 @@ export async function openSession(
     viewport?: { width: number; height: number };
     /** False: a browser with JavaScript off, which sees only what the server rendered. */
     javaScriptEnabled?: boolean;
+    /** Another app than the suite's (a spec's own server). */
+    baseURL?: string;
   } = {},
 ): Promise<Session> {
   const browser = await chromium.launch({
@@ -45,7 +47,7 @@ export async function openSession(
   });
   // A context first, then its page: the language and storage every spec starts from are explicit.
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
     extraHTTPHeaders: forwardedFor(clientAddress()),

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
-import { baseUrl } from './browser';
+import { mainServer, type AppServer } from './app-server';
 import { clientAddress, forwardedFor } from './client-address';
 import { phonePhoto } from './photos';
 import { firstAddress } from './locations';
@@ -10,8 +9,14 @@ import { firstAddress } from './locations';
  * (promoting, moderating): the publishing spec covers the wizard itself.
  */
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
+async function call<T>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  base: string = mainServer().baseUrl,
+): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -32,19 +37,29 @@ const RENT_PHOTO_LABELS = ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_j
  * A complete house for rent (details, address, every required photo) published by the token's
  * user: it is awaiting review afterwards.
  */
-export async function publishRentThroughApi(token: string, title: string): Promise<string> {
-  const { id } = await call<{ id: string }>('POST', '/api/properties/lease', token, {
-    type: 'Rent',
-    title,
-    description: 'Nyumba safi yenye maji ya bomba, karibu na barabara kuu.',
-    ownerName: 'Mama Neema',
-    ownerPhoneNumber: '0754123456',
-    leasePrice: 350_000,
-    numberOfBedrooms: 2,
-    numberOfBathrooms: 1,
-    leaseTerm: 6,
-  });
-  await call('POST', `/api/properties/${id}/address`, token, await firstAddress(baseUrl()));
+export async function publishRentThroughApi(
+  token: string,
+  title: string,
+  base: string = mainServer().baseUrl,
+): Promise<string> {
+  const { id } = await call<{ id: string }>(
+    'POST',
+    '/api/properties/lease',
+    token,
+    {
+      type: 'Rent',
+      title,
+      description: 'Nyumba safi yenye maji ya bomba, karibu na barabara kuu.',
+      ownerName: 'Mama Neema',
+      ownerPhoneNumber: '0754123456',
+      leasePrice: 350_000,
+      numberOfBedrooms: 2,
+      numberOfBathrooms: 1,
+      leaseTerm: 6,
+    },
+    base,
+  );
+  await call('POST', `/api/properties/${id}/address`, token, await firstAddress(base), base);
 
   const form = new FormData();
   for (const [index, label] of RENT_PHOTO_LABELS.entries()) {
@@ -52,7 +67,7 @@ export async function publishRentThroughApi(token: string, title: string): Promi
     form.append('files', new Blob([file], { type: 'image/jpeg' }), `${label}.jpg`);
     form.append('category', label);
   }
-  const upload = await fetch(`${baseUrl()}/api/properties/${id}/media`, {
+  const upload = await fetch(`${base}/api/properties/${id}/media`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
@@ -65,9 +80,9 @@ export async function publishRentThroughApi(token: string, title: string): Promi
 const ADMIN_ADDRESS = clientAddress();
 
 /** Signs the e2e admin in through the API (the app creates it from ADMIN_USERNAME/PASSWORD). */
-export async function adminTokenThroughApi(): Promise<string> {
-  const { username, password } = inject('admin');
-  const response = await fetch(`${baseUrl()}/api/admin/login`, {
+export async function adminTokenThroughApi(server: AppServer = mainServer()): Promise<string> {
+  const { username, password } = server.admin;
+  const response = await fetch(`${server.baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...forwardedFor(ADMIN_ADDRESS) },
     body: JSON.stringify({ username, password }),
@@ -78,6 +93,15 @@ export async function adminTokenThroughApi(): Promise<string> {
 }
 
 /** Approves a listing as the e2e admin: it becomes public. */
-export async function approveThroughApi(propertyId: string): Promise<void> {
-  await call('POST', `/api/admin/properties/${propertyId}/approve`, await adminTokenThroughApi());
+export async function approveThroughApi(
+  propertyId: string,
+  server: AppServer = mainServer(),
+): Promise<void> {
+  await call(
+    'POST',
+    `/api/admin/properties/${propertyId}/approve`,
+    await adminTokenThroughApi(server),
+    undefined,
+    server.baseUrl,
+  );
 }

@@ -17,7 +17,10 @@ export function messages(
     | 'admin'
     | 'support'
     | 'info'
-    | 'trust',
+    | 'trust'
+    | 'saved'
+    | 'searches'
+    | 'insights',
 ): Messages {
   const file = fileURLToPath(
     new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),

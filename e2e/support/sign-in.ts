@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser';
+import { mainServer, type AppServer } from './app-server';
 import { clientAddress, forwardedFor } from './client-address';
 import { messages, text } from './locales';
 import { uniquePhone, waitForCode } from './sms-outbox';
@@ -19,8 +19,13 @@ export function newPerson(firstName = 'Neema', lastName = 'Mushi'): Person {
   return { firstName, lastName, phone: uniquePhone(), address: clientAddress() };
 }
 
-async function post(path: string, body: unknown, address: string): Promise<unknown> {
-  const response = await fetch(`${baseUrl()}${path}`, {
+async function post(
+  path: string,
+  body: unknown,
+  address: string,
+  server: AppServer,
+): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...forwardedFor(address) },
     body: JSON.stringify(body),
@@ -31,11 +36,15 @@ async function post(path: string, body: unknown, address: string): Promise<unkno
 }
 
 /** Registers through the API: for specs whose subject is not registration itself. */
-export async function registerThroughApi(person: Person): Promise<void> {
+export async function registerThroughApi(
+  person: Person,
+  server: AppServer = mainServer(),
+): Promise<void> {
   await post(
     '/api/auth/signup',
     { firstName: person.firstName, lastName: person.lastName, phoneNumber: person.phone },
     person.address,
+    server,
   );
 }
 
@@ -60,14 +69,18 @@ export interface ApiTokens {
 }
 
 /** Signs an existing account in through the API, reading the code from the SMS outbox. */
-export async function tokensThroughApi(person: Person): Promise<ApiTokens> {
+export async function tokensThroughApi(
+  person: Person,
+  server: AppServer = mainServer(),
+): Promise<ApiTokens> {
   const since = new Date().toISOString();
-  await post('/api/auth/login', { phoneNumber: person.phone }, person.address);
-  const otp = await waitForCode(person.phone, since);
+  await post('/api/auth/login', { phoneNumber: person.phone }, person.address, server);
+  const otp = await waitForCode(person.phone, since, server.dataDir);
   return (await post(
     '/api/auth/verify-otp',
     { phoneNumber: person.phone, otp },
     person.address,
+    server,
   )) as ApiTokens;
 }
 

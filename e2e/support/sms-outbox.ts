@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type {} from './global-setup';
 import { until } from './until';
 
-interface OutboxLine {
+export interface OutboxLine {
   to: string;
   text: string;
   at: string;
@@ -55,10 +55,25 @@ export async function waitForMessage(
   since: string,
   fragment: string,
 ): Promise<string> {
+  return (await waitForOutboxLine(localPhone, since, fragment)).text;
+}
+
+/** The same, with when it was sent, from any app's outbox and waiting as long as asked. */
+export async function waitForOutboxLine(
+  localPhone: string,
+  since: string,
+  fragment: string,
+  { dataDir = inject('dataDir'), timeoutMs }: { dataDir?: string; timeoutMs?: number } = {},
+): Promise<OutboxLine> {
   const to = toE164(localPhone);
-  return until(async () => {
-    const lines = await readOutbox(inject('dataDir'));
-    return lines.find((line) => line.to === to && line.at >= since && line.text.includes(fragment))
-      ?.text;
-  }, `an SMS to ${to} containing "${fragment}"`);
+  return until(
+    async () => {
+      const lines = await readOutbox(dataDir);
+      return lines.find(
+        (line) => line.to === to && line.at >= since && line.text.includes(fragment),
+      );
+    },
+    `an SMS to ${to} containing "${fragment}"`,
+    timeoutMs === undefined ? {} : { timeoutMs },
+  );
 }

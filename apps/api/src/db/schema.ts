@@ -1008,9 +1008,12 @@ export const savedSearchMatches = pgTable(
     savedSearchId: uuid('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /*
+     * No foreign key: matching writes a row per matching search, and a key's check per row is a
+     * third of that cost. A listing is archived, not deleted; a match of one that is gone is
+     * never counted (counts join the catalogue) and is forgotten after 60 days.
+     */
+    propertyId: uuid('property_id').notNull(),
     /** Copied from the search, so the sender finds a person's waiting alerts by index. */
     userId: uuid('user_id').notNull(),
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
@@ -1025,7 +1028,6 @@ export const savedSearchMatches = pgTable(
     index('saved_search_matches_pending_idx')
       .on(t.userId, t.matchedAt)
       .where(sql`alert_pending`),
-    index('saved_search_matches_matched_idx').on(t.matchedAt),
   ],
 );
 

@@ -22,4 +22,12 @@ export function registerSavedSearchAlertsJob(
       if (matched + texted > 0) app.log.info({ matched, texted }, 'saved-search alerts');
     },
   });
+  // A scan of every match: daily, not with every run of the alerts.
+  registerPeriodicJob(app, {
+    name: 'saved-search-matches-prune',
+    ...(options.lock ? { lock: options.lock } : {}),
+    everyMs: 24 * 60 * 60 * 1000,
+    failureMessage: 'forgetting old saved-search matches failed',
+    run: () => service.pruneMatches(),
+  });
 }

@@ -180,6 +180,11 @@ export function createSavedSearchesService(deps: SavedSearchesServiceDeps) {
       };
     },
 
+    /** Forgets matches (and alert records) older than 60 days: a daily job's work. */
+    async pruneMatches(): Promise<void> {
+      await repository.prune(new Date(clock().getTime() - MATCHES_KEPT_MS));
+    },
+
     /**
      * One run of the alerts job: matches the listings that came into the catalogue against every
      * saved search (in the database), then texts whoever is due, outside the quiet hours.
@@ -197,7 +202,6 @@ export function createSavedSearchesService(deps: SavedSearchesServiceDeps) {
       }
 
       const now = clock();
-      await repository.prune(new Date(now.getTime() - MATCHES_KEPT_MS));
       if (inQuietHours(now)) return { matched, texted: 0 };
       let texted = 0;
       const due = (at: Date) => ({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TSavedSearch } from '@makazi/contracts/saved-searches';
-import { properties, users } from '../../db/schema';
+import { properties, savedSearchMatches, users } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
 import { createFakeClock } from '../../test/fake-clock';
 import { insertProperty, type PropertyOptions } from '../../test/factories';
@@ -288,6 +288,29 @@ describe('matching a listing that comes into the catalogue', () => {
     clock.set(eat('08:00', 1));
     await runJob();
     expect(await alertsTo(who)).toEqual([]);
+  });
+});
+
+describe('forgetting old matches', () => {
+  it('forgets matches after 60 days, not before', async () => {
+    const who = await signUpAndIn(t);
+    const saved = await save(who, { search: 'Prune Kariakoo', alerts: 'off' });
+    const listing = await pending({ title: 'Prune Kariakoo shop' });
+    await approve(listing.id);
+    await runJob();
+    const kept = async () =>
+      (
+        await t.db
+          .select({ id: savedSearchMatches.propertyId })
+          .from(savedSearchMatches)
+          .where(eq(savedSearchMatches.savedSearchId, saved.id))
+      ).length;
+    clock.set(new Date(clock().getTime() + 59 * DAY));
+    await jobProcess().pruneMatches();
+    expect(await kept()).toBe(1);
+    clock.set(new Date(clock().getTime() + 2 * DAY));
+    await jobProcess().pruneMatches();
+    expect(await kept()).toBe(0);
   });
 });
 
