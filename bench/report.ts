@@ -10,6 +10,7 @@ import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
 import { photoHashSection, type PhotoHashReport } from './photo-hash-report';
+import { matchingVerdicts, type MatchingReport } from './saved-search-matching-report';
 
 export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 const readmePath = fileURLToPath(new URL('./README.md', import.meta.url));
@@ -208,6 +209,7 @@ const isPhotoResult = (file: string) => file.endsWith('-photos.json');
 const isLighthouseResult = (file: string) => file.endsWith('-lighthouse.json');
 const isAbuseResult = (file: string) => file.endsWith('-abuse.json');
 const isPhotoHashResult = (file: string) => file.endsWith('-photo-hashes.json');
+const isMatchingResult = (file: string) => file.endsWith('-saved-search-matching.json');
 
 /** The newest result of a part stored under its own file suffix, if any. */
 function latestPartResult<T extends { date: string }>(
@@ -241,7 +243,7 @@ export function writePhotoHashResult(report: PhotoHashReport): string {
   return writeNamedResult(report, 'photo-hashes');
 }
 
-export function writeMatchingResult(report: { date: string }): string {
+export function writeMatchingResult(report: MatchingReport): string {
   return writeNamedResult(report, 'saved-search-matching');
 }
 
@@ -256,6 +258,7 @@ function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
         !isLighthouseResult(f) &&
         !isAbuseResult(f) &&
         !isPhotoHashResult(f) &&
+        !isMatchingResult(f) &&
         !isCompressionResult(f),
     );
   } catch {
@@ -337,6 +340,18 @@ export function updateReadme(datasetOrder: readonly string[]): void {
   if (compression) sections.push(compressionSection(compression));
   const abuse = latestPartResult<AbuseReport>(isAbuseResult);
   if (abuse) sections.push(abuseSection(abuse));
+  const matching = latestPartResult<MatchingReport>(isMatchingResult);
+  if (matching) {
+    sections.push(
+      `### Saved-search matching
+
+Measured ${matching.date.slice(0, 10)} on ${matching.database} (\`npm run bench -- saved-searches\`, bench/saved-search-matching.ts).
+
+${matchingVerdicts(matching)
+  .map((v) => `- ${v}`)
+  .join('\n')}`,
+    );
+  }
   const generated =
     sections.length > 0 ? sections.join('\n\n') : '_No results yet: run `npm run bench`._';
 

@@ -29,7 +29,8 @@ import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
 import { benchPhotoHashes } from './photo-hashes';
 import { photoHashVerdicts } from './photo-hash-report';
-import { benchSavedSearchMatching, matchingVerdicts } from './saved-search-matching';
+import { benchSavedSearchMatching } from './saved-search-matching';
+import { matchingVerdicts } from './saved-search-matching-report';
 import { loadConfig } from '../apps/api/src/config';
 import {
   caseTable,

@@ -1005,14 +1005,13 @@ export const savedSearchQueue = pgTable('saved_search_queue', {
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    savedSearchId: uuid('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
     /*
-     * No foreign key: matching writes a row per matching search, and a key's check per row is a
-     * third of that cost. A listing is archived, not deleted; a match of one that is gone is
-     * never counted (counts join the catalogue) and is forgotten after 60 days.
+     * No foreign keys: matching writes a row per matching search (a listing may match thousands)
+     * and a key's check per row is a third of that cost. A deleted search's matches go with it
+     * (the repository deletes them), a listing is archived rather than deleted, and what is left
+     * over is never counted (counts join the searches and the catalogue) and is forgotten daily.
      */
+    savedSearchId: uuid('saved_search_id').notNull(),
     propertyId: uuid('property_id').notNull(),
     /** Copied from the search, so the sender finds a person's waiting alerts by index. */
     userId: uuid('user_id').notNull(),
@@ -1023,10 +1022,10 @@ export const savedSearchMatches = pgTable(
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [
+    // Also a search's matches, for its count of new ones.
     primaryKey({ columns: [t.savedSearchId, t.propertyId] }),
-    index('saved_search_matches_search_matched_idx').on(t.savedSearchId, t.matchedAt),
     index('saved_search_matches_pending_idx')
-      .on(t.userId, t.matchedAt)
+      .on(t.userId)
       .where(sql`alert_pending`),
   ],
 );

@@ -60,13 +60,11 @@ CREATE TABLE "saved_searches" (
 ALTER TABLE "alert_sms" ADD CONSTRAINT "alert_sms_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favourites" ADD CONSTRAINT "favourites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favourites" ADD CONSTRAINT "favourites_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_queue" ADD CONSTRAINT "saved_search_queue_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_sms_user_sent_idx" ON "alert_sms" USING btree ("user_id","sent_at");--> statement-breakpoint
 CREATE INDEX "favourites_user_created_idx" ON "favourites" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "saved_search_matches_search_matched_idx" ON "saved_search_matches" USING btree ("saved_search_id","matched_at");--> statement-breakpoint
-CREATE INDEX "saved_search_matches_pending_idx" ON "saved_search_matches" USING btree ("user_id","matched_at") WHERE alert_pending;--> statement-breakpoint
+CREATE INDEX "saved_search_matches_pending_idx" ON "saved_search_matches" USING btree ("user_id") WHERE alert_pending;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_created_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_type_idx" ON "saved_searches" USING btree ("type");--> statement-breakpoint
 -- A listing that comes into the catalogue (approved, confirmed again after going stale, back

@@ -3,7 +3,7 @@ import type { TLocale } from '@makazi/contracts/common';
 import type { TPropertySort, TPropertyType } from '@makazi/contracts/property-values';
 import type { TAlertFrequency } from '@makazi/contracts/saved-values';
 import type { Database } from '../../db/client';
-import { savedSearches as s } from '../../db/schema';
+import { savedSearchMatches, savedSearches as s } from '../../db/schema';
 import { countSmsInBudget, returnSmsToBudget, type SmsBudgetWindow } from '../../db/sms-budget';
 
 export interface SavedSearchRow {
@@ -161,13 +161,16 @@ from saved_searches s`;
       return rows.length > 0;
     },
 
-    async remove(userId, id) {
-      const rows = await db
-        .delete(s)
-        .where(and(eq(s.id, id), eq(s.userId, userId)))
-        .returning({ id: s.id });
-      return rows.length > 0;
-    },
+    remove: (userId, id) =>
+      db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(s)
+          .where(and(eq(s.id, id), eq(s.userId, userId)))
+          .returning({ id: s.id });
+        // Matches keep no key to their search (matching writes thousands): they go by hand.
+        await tx.delete(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id));
+        return rows.length > 0;
+      }),
 
     async markSeen(userId, id, now) {
       const rows = await db
@@ -316,7 +319,9 @@ returning m.saved_search_id as "savedSearchId", m.property_id as "propertyId", p
     returnBudget: (budget) => returnSmsToBudget(db, budget),
 
     async prune(before) {
-      await db.execute(sql`delete from saved_search_matches where matched_at < ${before}`);
+      // Old matches, and those of searches deleted with their account.
+      await db.execute(sql`delete from saved_search_matches m where m.matched_at < ${before}
+  or not exists (select 1 from saved_searches s where s.id = m.saved_search_id)`);
       await db.execute(sql`delete from alert_sms where sent_at < ${before}`);
     },
   };

@@ -439,6 +439,12 @@ describe('the stop link', () => {
     expect((await call('POST', '/api/alerts/off', undefined, { code: code! })).statusCode).toBe(
       404,
     );
+    // Its matches went with it.
+    const left = await t.db
+      .select({ id: savedSearchMatches.propertyId })
+      .from(savedSearchMatches)
+      .where(eq(savedSearchMatches.savedSearchId, saved.id));
+    expect(left).toEqual([]);
   });
 });
 
