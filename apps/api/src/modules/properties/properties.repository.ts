@@ -141,6 +141,12 @@ const coverPhotoId = sql`(
       and (${p.type} not in ('Land', 'HouseForSale') or ${ph.label} = 'picha_mbele')
     order by ${ph.position} limit 1
   )`;
+/**
+ * The narrowest variant of a listing's first photo: the thumbnail a row of a personal list shows
+ * (contact reveals, favourites), null without photos. Reads `properties` from the outer query.
+ */
+export const thumbnailKey = sql<string | null>`(select ${ph.variants}->0->>'key' from ${ph}
+    where ${ph.propertyId} = ${p.id} order by ${ph.position} limit 1)`;
 const photos = sql`coalesce((
     select jsonb_agg(jsonb_build_object('id', ${ph.id}, 'label', ${ph.label}, 'width', ${ph.width},
       'height', ${ph.height}, 'variants', ${ph.variants}) order by ${ph.position})

@@ -96,6 +96,11 @@ export function mediaUrl(key: string): string {
   return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** A personal list's thumbnail (properties.repository thumbnailKey) as a URL; null without one. */
+export function thumbnailUrl(key: string | null): string | null {
+  return key === null ? null : mediaUrl(key);
+}
+
 function toType(value: NonNullable<TListPropertiesQuery['type']>): TPropertyType {
   const asType = ZPropertyType.safeParse(value);
   return asType.success

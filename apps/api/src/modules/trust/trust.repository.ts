@@ -14,12 +14,11 @@ import {
   listingReports,
   payments,
   properties,
-  propertyPhotos,
   subscriptions,
   users,
 } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
-import { listingVisibility } from '../properties/properties.repository';
+import { listingVisibility, thumbnailKey } from '../properties/properties.repository';
 import { recordAudit, type AuditEntry } from '../admin/audit.repository';
 import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
 
@@ -498,7 +497,6 @@ export function createTrustRepository(db: Database): TrustRepository {
         .where(eq(cr.userId, userId))
         .groupBy(cr.propertyId)
         .as('latest');
-      const ph = propertyPhotos;
       const rows = await db
         .select({
           propertyId: p.id,
@@ -509,9 +507,7 @@ export function createTrustRepository(db: Database): TrustRepository {
           listed: p.listed,
           takenAt: p.takenAt,
           revealedAt: latest.revealedAt,
-          // The narrowest variant of the first photo: a row of a list shows a thumbnail.
-          coverKey: sql<string | null>`(select ${ph.variants}->0->>'key' from ${ph}
-            where ${ph.propertyId} = ${p.id} order by ${ph.position} limit 1)`,
+          coverKey: thumbnailKey,
         })
         .from(latest)
         .innerJoin(p, eq(p.id, latest.propertyId))

@@ -15,7 +15,7 @@ import { eatDayStart, nextEatDayStart } from '../../lib/east-africa-day';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { accountGone, requireOwnListing, type Actor } from '../access/access';
-import { mediaUrl, type PropertiesService } from '../properties/properties.service';
+import { thumbnailUrl, type PropertiesService } from '../properties/properties.service';
 import { upholdClaim, type ClaimOutcome } from './guarantee';
 import type { ReportRecord, TrustListing, TrustRepository } from './trust.repository';
 import { trustSmsText } from './trust-sms';
@@ -322,7 +322,7 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
             type: row.type,
             price: row.priceTzs,
             availability: row.takenAt ? 'taken' : row.listed ? 'available' : 'unavailable',
-            coverUrl: row.coverKey ? mediaUrl(row.coverKey) : null,
+            coverUrl: thumbnailUrl(row.coverKey),
           },
           revealedAt: row.revealedAt.toISOString(),
           claimableUntil: until > now ? until.toISOString() : null,
