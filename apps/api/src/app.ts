@@ -41,6 +41,9 @@ import { createAdminUsersService } from './modules/admin/admin-users.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createFavouritesRepository } from './modules/favourites/favourites.repository';
+import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { createFavouritesService } from './modules/favourites/favourites.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -441,6 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lock: jobLock,
   });
   const support = createSupportService(createSupportRepository(db), clock);
+  const favourites = createFavouritesService({ repository: createFavouritesRepository(db), clock });
   const adminSupport = createAdminSupportService({
     repository: createAdminSupportRepository(db),
     clock,
@@ -484,6 +488,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ownerPhonesRoutes, { service: ownerPhones, requireSignIn });
       await api.register(adminReportsRoutes, { service: adminReports, requireAdmin });
       await api.register(savedSearchesRoutes, { service: savedSearches, requireSignIn });
+      await api.register(favouritesRoutes, {
+        service: favourites,
+        requireSignIn,
+        limits: config.limits,
+      });
     },
     { prefix: '/api' },
   );

@@ -176,6 +176,9 @@ const ZEnv = z.object({
   CHECKOUTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // Distinct listings whose owner's phone one subscriber may see in an East Africa day.
   CONTACT_REVEALS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  // Favourites saved, removed or merged by one account a minute: a person tapping hearts down a
+  // list stays far below it; a script filling the table does not.
+  FAVOURITE_WRITES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Trust (issue 20, decision 040).
   REPORTS_TO_HOLD: z.coerce.number().int().min(1).default(3),
   REPORTER_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(24),
@@ -276,6 +279,7 @@ export interface LimitsConfig {
   pushesPerPayerPhonePerHour: number;
   checkoutsPerUserPerHour: number;
   contactRevealsPerDay: number;
+  favouriteWritesPerUserPerMinute: number;
 }
 
 /** Reports, freshness and the dead-end guarantee (issue 20, decision 040). */
@@ -461,6 +465,7 @@ export function loadConfig(
       pushesPerPayerPhonePerHour: e.PUSHES_PER_PAYER_PHONE_PER_HOUR,
       checkoutsPerUserPerHour: e.CHECKOUTS_PER_USER_PER_HOUR,
       contactRevealsPerDay: e.CONTACT_REVEALS_PER_DAY,
+      favouriteWritesPerUserPerMinute: e.FAVOURITE_WRITES_PER_USER_PER_MINUTE,
     },
     trust: {
       reportsToHold: e.REPORTS_TO_HOLD,

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   /** The request's body stopped arriving (a client that lost its connection mid-upload). */
   'REQUEST_TIMEOUT',
   'CONFLICT',
+  /** The account keeps FAVOURITES_MAX favourites already: one must go before another is saved. */
+  'FAVOURITES_LIMIT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -47,6 +47,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
             'Saved searches of the catalogue, their SMS alerts, and the signed link that stops them',
         },
         {
+          name: 'favourites',
+          description: 'The listings you saved to come back to, and where each stands now',
+        },
+        {
           name: 'locations',
           description: 'Tanzania’s regions, districts, wards and streets, for listing addresses',
         },

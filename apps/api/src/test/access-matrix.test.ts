@@ -553,6 +553,39 @@ const TABLE: Row[] = [
       payload: { code: createAlertLinkSigner(t.jwtSecret).offCode(await ownSavedSearch()) },
     }),
   },
+  // Favourites are the session's own: nobody's id is in the URL, so no caller can reach another's.
+  {
+    route: 'GET /api/me/favourites',
+    expect: [401, 200, 200, 401],
+    request: get('/api/me/favourites'),
+    check: (_caller, res) => publicOnly(res.body),
+  },
+  {
+    route: 'PUT /api/me/favourites/:propertyId',
+    variant: 'a public listing',
+    expect: [401, 204, 204, 401],
+    request: () => ({ url: `/api/me/favourites/${approved.id}` }),
+  },
+  {
+    route: 'PUT /api/me/favourites/:propertyId',
+    variant: 'a listing in review, its owner included',
+    expect: [401, 404, 404, 401],
+    request: () => ({ url: `/api/me/favourites/${pending.id}` }),
+  },
+  {
+    route: 'DELETE /api/me/favourites/:propertyId',
+    expect: [401, 204, 204, 401],
+    request: () => ({ url: `/api/me/favourites/${approved.id}` }),
+  },
+  {
+    route: 'POST /api/me/favourites/merge',
+    expect: [401, 200, 200, 401],
+    request: () => ({
+      url: '/api/me/favourites/merge',
+      payload: { propertyIds: [approved.id, pending.id] },
+    }),
+    check: (_caller, res) => publicOnly(res.body),
+  },
   {
     route: 'POST /api/properties/:id/promote',
     // The owner's call is made by a buyer of its own, with its own listing: a user has one
