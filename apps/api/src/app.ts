@@ -52,6 +52,10 @@ import { createHealthService } from './modules/health/health.service';
 import { createListingsRepository } from './modules/listings/listings.repository';
 import { listingsRoutes } from './modules/listings/listings.routes';
 import { createListingsService } from './modules/listings/listings.service';
+import { registerPriceInsightsJob } from './modules/insights/price-insights-job';
+import { createPriceInsightsRepository } from './modules/insights/price-insights.repository';
+import { priceInsightsRoutes } from './modules/insights/price-insights.routes';
+import { createPriceInsightsService } from './modules/insights/price-insights.service';
 import { createLocationsRepository } from './modules/locations/locations.repository';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
@@ -445,6 +449,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const support = createSupportService(createSupportRepository(db), clock);
   const favourites = createFavouritesService({ repository: createFavouritesRepository(db), clock });
+  const priceInsights = createPriceInsightsService({
+    reads: createPriceInsightsRepository(catalogueDatabase.db),
+    writes: createPriceInsightsRepository(db),
+    clock,
+  });
+  registerPriceInsightsJob(app, priceInsights, {
+    everyMs: config.priceInsightsEveryMs,
+    lock: jobLock,
+  });
   const adminSupport = createAdminSupportService({
     repository: createAdminSupportRepository(db),
     clock,
@@ -493,6 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requireSignIn,
         limits: config.limits,
       });
+      await api.register(priceInsightsRoutes, { service: priceInsights, countRead });
     },
     { prefix: '/api' },
   );

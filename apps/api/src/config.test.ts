@@ -36,6 +36,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
+  it('computes the price insights hourly and takes a favourite heart tapped twice a second', () => {
+    const config = loadConfig({});
+    expect(config.priceInsightsEveryMs).toBe(3_600_000);
+    expect(config.limits.favouriteWritesPerUserPerMinute).toBe(120);
+    expect(loadConfig({ PRICE_INSIGHTS_EVERY_MINUTES: '15' }).priceInsightsEveryMs).toBe(900_000);
+    expect(() => loadConfig({ PRICE_INSIGHTS_EVERY_MINUTES: '0' })).toThrow(
+      /PRICE_INSIGHTS_EVERY_MINUTES/,
+    );
+    expect(() => loadConfig({ FAVOURITE_WRITES_PER_USER_PER_MINUTE: '0' })).toThrow(
+      /FAVOURITE_WRITES_PER_USER_PER_MINUTE/,
+    );
+  });
+
   it('reads Redis with its key prefix', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
       url: 'redis://cache:6379/2',

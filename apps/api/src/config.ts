@@ -179,6 +179,8 @@ const ZEnv = z.object({
   // Favourites saved, removed or merged by one account a minute: a person tapping hearts down a
   // list stays far below it; a script filling the table does not.
   FAVOURITE_WRITES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // How often the typical prices per area (price_insights) are computed again from the catalogue.
+  PRICE_INSIGHTS_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Trust (issue 20, decision 040).
   REPORTS_TO_HOLD: z.coerce.number().int().min(1).default(3),
   REPORTER_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(24),
@@ -364,6 +366,8 @@ export interface AppConfig {
   savedSearchAlertsEveryMs: number;
   /** Where the server's clock starts (tests only); unset: the system's. */
   testClockStart: Date | undefined;
+  /** Between two computations of the typical prices per area. */
+  priceInsightsEveryMs: number;
   sms: SmsConfig;
   payments: PaymentConfig;
   /** Unset: an empty database gets an 'admin' with a generated password at start-up. */
@@ -483,6 +487,7 @@ export function loadConfig(
     },
     savedSearchAlertsEveryMs: e.SAVED_SEARCH_ALERTS_EVERY_SECONDS * 1000,
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
+    priceInsightsEveryMs: e.PRICE_INSIGHTS_EVERY_MINUTES * 60_000,
     sms,
     payments,
     admin,

@@ -51,6 +51,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           description: 'The listings you saved to come back to, and where each stands now',
         },
         {
+          name: 'insights',
+          description: 'Typical prices per ward and district, from the listings in the catalogue',
+        },
+        {
           name: 'locations',
           description: 'Tanzania’s regions, districts, wards and streets, for listing addresses',
         },

@@ -267,6 +267,11 @@ const TABLE: Row[] = [
     expect: ALL(200),
     request: () => ({ url: `/api/locations/wards/${chain.ward.id}` }),
   },
+  {
+    route: 'GET /api/insights/prices',
+    expect: ALL(200),
+    request: () => ({ url: `/api/insights/prices?type=Rent&wardId=${chain.ward.id}` }),
+  },
   { route: 'GET /api/subscription-plan', expect: ALL(200), request: get('/api/subscription-plan') },
   { route: 'GET /api/promotion-plan', expect: ALL(200), request: get('/api/promotion-plan') },
   {
