@@ -41,10 +41,39 @@ export interface PeriodicJob {
 }
 
 /**
+ * The tail of each app's runs. A run on the server holds two database connections (the job lock's
+ * claim, and the work's own queries): every job of an app running at once, as they all do at
+ * start-up, could take every connection of the pool and wait for ever for one more. One run at a
+ * time per app needs two, whatever the number of jobs.
+ */
+const turns = new WeakMap<FastifyInstance, { tail: Promise<void>; closing: boolean }>();
+
+function turnsOf(app: FastifyInstance): { tail: Promise<void>; closing: boolean } {
+  let state = turns.get(app);
+  if (!state) {
+    state = { tail: Promise.resolve(), closing: false };
+    turns.set(app, state);
+  }
+  return state;
+}
+
+/**
+ * Runs `run` once every run of the app's jobs queued before it has ended; skips it when its turn
+ * comes after the app began to close (the database may be about to go).
+ */
+function inTurn(app: FastifyInstance, run: () => Promise<void>): Promise<void> {
+  const state = turnsOf(app);
+  const turn = state.tail.then(() => (state.closing ? undefined : run()));
+  state.tail = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
  * Runs a background job once the app is ready (at start-up for the server: a restart catches up
- * on what a crash left), then every `everyMs`, when its lock says it is due. One run at a time: a slow run is not stacked up
- * behind. The timer never keeps the process alive; app.close() stops it and waits for a run under
- * way.
+ * on what a crash left), then every `everyMs`, when its lock says it is due. One run at a time: a
+ * slow run is not stacked up behind, and the app's jobs take turns (inTurn). The timer never keeps
+ * the process alive; app.close() stops it, waits for a run under way and skips one still waiting
+ * for its turn.
  */
 export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): void {
   let running: Promise<void> | undefined;
@@ -53,9 +82,9 @@ export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
   function tick(trigger: RunTrigger): void {
     if (running) return;
     const lock = job.lock ?? runEveryTick;
-    running = lock
-      .runIfDue(job.name, job.everyMs, job.run, trigger)
-      .then(() => undefined)
+    running = inTurn(app, async () => {
+      await lock.runIfDue(job.name, job.everyMs, job.run, trigger);
+    })
       .catch((err: unknown) => {
         app.log.error({ err }, job.failureMessage);
       })
@@ -68,6 +97,11 @@ export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
     tick('start-up');
     timer = setInterval(() => tick('interval'), job.everyMs);
     timer.unref();
+    done();
+  });
+  // As soon as close() is called: no job of the app starts another run.
+  app.addHook('preClose', (done) => {
+    turnsOf(app).closing = true;
     done();
   });
   app.addHook('onClose', async () => {
