@@ -283,6 +283,29 @@ describe('GET /api/insights/prices', () => {
     }
   });
 
+  it('counts against the catalogue read budget of the address', async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      env: { CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '3' },
+    });
+    try {
+      const chain = await insertLocationChain(t.db);
+      const read = (url: string) =>
+        limited.app.inject({ method: 'GET', url, remoteAddress: '10.9.8.7' });
+      expect((await read('/api/properties?limit=1')).statusCode).toBe(200);
+      for (let i = 0; i < 2; i += 1) {
+        expect(
+          (await read(`/api/insights/prices?type=Rent&wardId=${chain.ward.id}`)).statusCode,
+        ).toBe(200);
+      }
+      const refused = await read(`/api/insights/prices?type=Rent&wardId=${chain.ward.id}`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('accepts a ward with its own district and region', async () => {
     const chain = await insertLocationChain(t.db);
     await listings(chain, hundreds(5));
