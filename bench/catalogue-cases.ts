@@ -29,7 +29,14 @@ export const isPageCase = (name: string): boolean => name.startsWith('page ');
 
 export interface Listing {
   id: string;
-  propertyAddress: { street: { name: string } } | null;
+  type?: string;
+  propertyAddress: {
+    district?: { id: number };
+    ward?: { id: number };
+    street: { name: string };
+  } | null;
+  /** Houses and apartments; a plot has none. */
+  numberOfBedrooms?: number;
 }
 
 /**
@@ -97,24 +104,71 @@ async function detailListings(
   baseUrl: string,
   want: number,
 ): Promise<{ id: string; type: string }[]> {
-  const ids = new Map<string, string>();
+  return (await listingsAcross(baseUrl, want)).map(({ id, type }) => ({ id, type: type ?? '' }));
+}
+
+/** Up to `want` listings from across the catalogue, as detailIds walks it. */
+async function listingsAcross(baseUrl: string, want: number): Promise<Listing[]> {
+  const listings = new Map<string, Listing>();
   let streams: string[] = TYPES.flatMap((type) =>
     SORTS.map((sort) => `${baseUrl}/api/properties?limit=100&type=${type}&sort=${sort}`),
   );
-  while (ids.size < want && streams.length > 0) {
+  while (listings.size < want && streams.length > 0) {
     const next: string[] = [];
     for (const url of streams) {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
       const type = new URL(url).searchParams.get('type') ?? '';
-      for (const listing of (await response.json()) as Listing[]) ids.set(listing.id, type);
+      for (const listing of (await response.json()) as Listing[]) {
+        listings.set(listing.id, { ...listing, type });
+      }
       const link = nextLink(response, baseUrl);
       if (link) next.push(link);
-      if (ids.size >= want) break;
+      if (listings.size >= want) break;
     }
     streams = next;
   }
-  return [...ids].slice(0, want).map(([id, type]) => ({ id, type }));
+  return [...listings.values()].slice(0, want);
+}
+
+/** Listings whose places the price insight family is made of. */
+const INSIGHT_LISTINGS = 2_000;
+
+/**
+ * What a listing's page asks for its price comparison (issue 21): its type in its ward, with any
+ * number of bedrooms and with its own, and in its district alone; for listings across the
+ * catalogue, each URL once.
+ */
+function insightPaths(listings: Listing[]): string[] {
+  const paths = new Set<string>();
+  for (const listing of listings) {
+    const ward = listing.propertyAddress?.ward?.id;
+    const district = listing.propertyAddress?.district?.id;
+    if (!listing.type || ward === undefined || district === undefined) continue;
+    const base = `/api/insights/prices?type=${listing.type}`;
+    paths.add(`${base}&wardId=${ward}`);
+    if (listing.numberOfBedrooms !== undefined) {
+      paths.add(`${base}&wardId=${ward}&bedrooms=${listing.numberOfBedrooms}`);
+    }
+    paths.add(`${base}&districtId=${district}`);
+  }
+  return [...paths];
+}
+
+/**
+ * The server computes the figures at start-up (seconds at 1,000,000 listings): waits until one of
+ * the first URLs answers figures, so the case does not measure an empty table.
+ */
+async function waitForInsights(baseUrl: string, paths: string[]): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    for (const path of paths.slice(0, 50)) {
+      const answer = await getJson<{ insight: unknown }>(`${baseUrl}${path}`);
+      if (answer.insight !== null) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error('no price insight was computed within 5 minutes of the server starting');
 }
 
 /** Where each type's list and listings live on the site (PROPERTY_TYPE_SLUGS). */
@@ -262,6 +316,9 @@ export async function catalogueCases(
     const [first] = await getJson<Listing[]>(`${baseUrl}/api/properties?limit=1`);
     if (!first) throw new Error('the dataset has no public listings');
     const one = (name: string, path: string): CatalogueCase => ({ name, path, paths: [path] });
+    const [insight] = insightPaths(await listingsAcross(baseUrl, 1));
+    if (!insight) throw new Error('the first listing has no address for a price insight');
+    await waitForInsights(baseUrl, [insight]);
     return [
       one('health', '/api/health'),
       one('list', '/api/properties?limit=24'),
@@ -269,6 +326,7 @@ export async function catalogueCases(
       one('search rare', `/api/properties?${rareQuery}&limit=24`),
       one('filter+sort', `/api/properties?${filter}`),
       one('detail', `/api/properties/${first.id}`),
+      one('price insight', insight),
     ];
   }
   const listings = await detailListings(baseUrl, DETAIL_IDS);
@@ -291,6 +349,8 @@ export async function catalogueCases(
       ),
     )
     .flatMap((path) => atEveryPageSize(`${path}&limit=24`));
+  const insights = insightPaths(await listingsAcross(baseUrl, INSIGHT_LISTINGS));
+  await waitForInsights(baseUrl, insights);
   const pages = (paths: string[]) =>
     `${(paths.length / PAGE_SIZES.length).toLocaleString('en-US')} pages of every type and sort, first and later (cursor), × page sizes 20–24`;
   return [
@@ -327,6 +387,12 @@ export async function catalogueCases(
       path: '/api/properties/<id>',
       varies: `${ids.length.toLocaleString('en-US')} listing ids`,
       paths: ids.map((id) => `/api/properties/${id}`),
+    },
+    {
+      name: 'price insight',
+      path: '/api/insights/prices?type&wardId&[bedrooms], ?type&districtId',
+      varies: `${insights.length.toLocaleString('en-US')} places, types and bedrooms of ${INSIGHT_LISTINGS.toLocaleString('en-US')} listings across the catalogue`,
+      paths: insights,
     },
     ...pageCases(list, listings),
   ];

@@ -11,6 +11,7 @@ import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
 import { photoHashSection, type PhotoHashReport } from './photo-hash-report';
 import { matchingVerdicts, type MatchingReport } from './saved-search-matching-report';
+import type { PriceInsightsTiming } from './price-insights';
 
 export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 const readmePath = fileURLToPath(new URL('./README.md', import.meta.url));
@@ -72,10 +73,19 @@ export interface DatasetReport {
   settings: LoadSettings;
   cases: CaseResult[];
   bundle: BundleSize | null;
+  /** The price insights job's recompute at this size, timed before the server started. */
+  priceInsights?: PriceInsightsTiming;
 }
 
 /** Cases whose throughput the targets hold to a quarter of /api/health's. */
-const throughputCases = new Set(['list', 'search common', 'search rare', 'filter+sort', 'detail']);
+const throughputCases = new Set([
+  'list',
+  'search common',
+  'search rare',
+  'filter+sort',
+  'detail',
+  'price insight',
+]);
 
 /** How a result was measured; results from before the distinct mode repeated one URL. */
 export type ResultMode = UrlMode | 'cache-off';
@@ -165,7 +175,9 @@ export function formatUs(us: number | undefined): string {
   return typeof us === 'number' && Number.isFinite(us) ? us.toLocaleString('en-US') : '';
 }
 
-export function caseTable(report: Pick<DatasetReport, 'cases' | 'settings' | 'database'>): string {
+export function caseTable(
+  report: Pick<DatasetReport, 'cases' | 'settings' | 'database' | 'priceInsights'>,
+): string {
   const { cases, settings } = report;
   // PGlite is PostgreSQL compiled into the API process: its CPU is the server's.
   const postgres = report.database === 'postgres';
@@ -178,12 +190,19 @@ export function caseTable(report: Pick<DatasetReport, 'cases' | 'settings' | 'da
   const cpu = postgres
     ? 'CPU µs/req: CPU time of the API server process and of every `postgres` process on the machine during the 10-connection run, over its requests.'
     : 'CPU µs/req: CPU time of the API server process during the 10-connection run, over its requests; PGlite runs inside that process, so the database is in the figure.';
+  const insights = report.priceInsights
+    ? [
+        '',
+        `The price insights job (issue 21) at this size: ${report.priceInsights.runsMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} for ${report.priceInsights.groups.toLocaleString('en-US')} groups (${report.priceInsights.runsMs.length} runs back to back before the server started: one pass over the listed listings and the table replaced in one transaction).`,
+      ]
+    : [];
   return [
     `req/s, p50 and p99 with ${settings.connections} connections; the 1-connection column is a request's own latency, without queueing. ${cpu}`,
     '',
     header,
     rule,
     ...rows,
+    ...insights,
   ].join('\n');
 }
 

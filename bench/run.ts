@@ -28,6 +28,7 @@ import { measure, type LoadSettings } from './load';
 import { photoVerdicts } from './photo-report';
 import { benchPhotos } from './photos';
 import { benchPhotoHashes } from './photo-hashes';
+import { timePriceInsights, type PriceInsightsTiming } from './price-insights';
 import { photoHashVerdicts } from './photo-hash-report';
 import { benchSavedSearchMatching } from './saved-search-matching';
 import { matchingVerdicts } from './saved-search-matching-report';
@@ -240,6 +241,14 @@ async function benchDataset(
   mode: UrlMode,
 ): Promise<DatasetReport> {
   const id = resultName(dataset.id, mode);
+  // Once per dataset, with the distinct URLs: the server is not running yet.
+  let priceInsights: PriceInsightsTiming | undefined;
+  if (mode === 'distinct') {
+    priceInsights = await timePriceInsights(dataset);
+    console.log(
+      `[bench] ${id}: price insights job ${priceInsights.runsMs.map((ms) => `${ms} ms`).join(', ')} (${priceInsights.groups} groups)`,
+    );
+  }
   const app = await startCatalogueApp(dataset, id);
   try {
     const base = app.baseUrl;
@@ -291,6 +300,7 @@ async function benchDataset(
       settings,
       cases: results,
       bundle,
+      ...(priceInsights ? { priceInsights } : {}),
     };
   } finally {
     await app.stop();
