@@ -27,9 +27,10 @@ export interface FavouriteRow {
 
 /**
  * added: saved now; kept: it was a favourite already (nothing changed); not_public: neither a
- * favourite nor in the catalogue (or no listing at all); full: the account keeps `max` already.
+ * favourite nor in the catalogue (or no listing at all); full: the account keeps `max` already;
+ * account_gone: the account was deleted while the request was on its way.
  */
-export type SaveOutcome = 'added' | 'kept' | 'not_public' | 'full';
+export type SaveOutcome = 'added' | 'kept' | 'not_public' | 'full' | 'account_gone';
 
 export interface FavouritesRepository {
   /** Saves one listing when it is listed and the account keeps fewer than `max`. */
@@ -39,7 +40,12 @@ export interface FavouritesRepository {
    * Saves each listed listing of `propertyIds` that is not a favourite yet, in their order until
    * the account keeps `max`; the rest are dropped. Answers how many were saved.
    */
-  merge(userId: string, propertyIds: string[], now: Date, max: number): Promise<number>;
+  merge(
+    userId: string,
+    propertyIds: string[],
+    now: Date,
+    max: number,
+  ): Promise<{ added: number } | 'account_gone'>;
   /** Newest first (favourites_user_created_idx). */
   list(userId: string): Promise<FavouriteRow[]>;
 }
@@ -51,7 +57,12 @@ export interface FavouritesRepository {
  */
 const FAVOURITES_LOCK = 21_001;
 
-async function lockFavouritesOf(tx: Database, userId: string): Promise<void> {
+/**
+ * Takes the account's favourites lock in the caller's transaction. Account deletion takes it too,
+ * before it erases them: a save in flight either lands before the erasure or finds the account
+ * deleted.
+ */
+export async function lockFavouritesOf(tx: Database, userId: string): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(${sql.raw(String(FAVOURITES_LOCK))}, hashtext(${userId}::text))`,
   );
@@ -59,6 +70,10 @@ async function lockFavouritesOf(tx: Database, userId: string): Promise<void> {
 
 const p = properties;
 const f = favourites;
+
+/** Whether the account still exists: read under the favourites lock, which deletion takes. */
+const liveAccount = (userId: string) =>
+  sql`exists (select 1 from users where id = ${userId}::uuid and deleted_at is null)`;
 
 /** A name looked up by primary key, once per row. */
 const nameOf = (table: typeof regions | typeof districts | typeof wards, id: unknown) =>
@@ -75,26 +90,35 @@ export function createFavouritesRepository(db: Database): FavouritesRepository {
         await lockFavouritesOf(tx, userId);
         // One statement: whether it was saved already, whether it is listed, and the insert that
         // happens only when neither stops it and the account has room.
-        const { rows } = await tx.execute<{ kept: boolean; listed: boolean; added: boolean }>(sql`
+        const { rows } = await tx.execute<{
+          live: boolean;
+          kept: boolean;
+          listed: boolean;
+          added: boolean;
+        }>(sql`
           with mine as (
             select count(*)::int as n, coalesce(bool_or(property_id = ${propertyId}::uuid), false) as kept
             from favourites where user_id = ${userId}::uuid
           ),
           target as (select listed from properties where id = ${propertyId}::uuid),
+          live as (select ${liveAccount(userId)} as live),
           added as (
             insert into favourites (user_id, property_id, created_at)
             select ${userId}::uuid, ${propertyId}::uuid, ${now}::timestamptz
-            where not (select kept from mine)
+            where (select live from live)
+              and not (select kept from mine)
               and coalesce((select listed from target), false)
               and (select n from mine) < ${max}::int
             on conflict do nothing
             returning 1
           )
-          select (select kept from mine) as "kept",
+          select (select live from live) as "live",
+                 (select kept from mine) as "kept",
                  coalesce((select listed from target), false) as "listed",
                  exists (select 1 from added) as "added"`);
         const row = rows[0];
         if (!row) throw new Error('saving a favourite answered no row');
+        if (!row.live) return 'account_gone';
         if (row.kept) return 'kept';
         if (row.added) return 'added';
         return row.listed ? 'full' : 'not_public';
@@ -108,13 +132,17 @@ export function createFavouritesRepository(db: Database): FavouritesRepository {
     },
 
     async merge(userId, propertyIds, now, max) {
-      if (propertyIds.length === 0) return 0;
+      if (propertyIds.length === 0) return { added: 0 };
       const ids = sql.join(
         propertyIds.map((id) => sql`${id}`),
         sql`, `,
       );
       return db.transaction(async (tx) => {
         await lockFavouritesOf(tx, userId);
+        const { rows: account } = await tx.execute<{ live: boolean }>(
+          sql`select ${liveAccount(userId)} as "live"`,
+        );
+        if (!account[0]?.live) return 'account_gone';
         const { rows } = await tx.execute<{ property_id: string }>(sql`
           with wanted as (
             select p.id, min(t.ord) as ord
@@ -132,7 +160,7 @@ export function createFavouritesRepository(db: Database): FavouritesRepository {
           limit greatest(${max}::int - (select count(*) from favourites where user_id = ${userId}::uuid), 0)
           on conflict do nothing
           returning property_id`);
-        return rows.length;
+        return { added: rows.length };
       });
     },
 

@@ -3,7 +3,7 @@ import { FAVOURITES_MAX, type TFavouriteState } from '@makazi/contracts/saved-va
 import type { TListingVisibility } from '@makazi/contracts/trust-values';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import type { Actor } from '../access/access';
+import { accountGone, type Actor } from '../access/access';
 import { thumbnailUrl } from '../properties/properties.service';
 import type { FavouriteRow, FavouritesRepository } from './favourites.repository';
 
@@ -84,6 +84,7 @@ export function createFavouritesService(deps: {
       if (outcome === 'not_public')
         throw notFound('This listing does not exist or is no longer available.');
       if (outcome === 'full') throw favouritesLimitReached();
+      if (outcome === 'account_gone') throw accountGone();
     },
 
     async remove(actor, propertyId) {
@@ -93,7 +94,13 @@ export function createFavouritesService(deps: {
     list,
 
     async merge(actor, body) {
-      await repository.merge(actor.userId, body.propertyIds, clock(), FAVOURITES_MAX);
+      const merged = await repository.merge(
+        actor.userId,
+        body.propertyIds,
+        clock(),
+        FAVOURITES_MAX,
+      );
+      if (merged === 'account_gone') throw accountGone();
       return list(actor);
     },
   };

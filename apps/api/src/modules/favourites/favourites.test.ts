@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TFavourite } from '@makazi/contracts/favourites';
 import { FAVOURITES_MAX } from '@makazi/contracts/saved-values';
-import { properties } from '../../db/schema';
+import { properties, users } from '../../db/schema';
 import { createFakeClock } from '../../test/fake-clock';
 import {
   insertLocationChain,
@@ -255,6 +255,24 @@ describe('accounts', () => {
       await t.app.inject({ method: 'GET', url: '/api/me/favourites' }),
     ];
     expect(anonymous.map((res) => res.statusCode)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('saves nothing for an account deleted while the request was on its way', async () => {
+    const who = await signUpAndIn(t);
+    const home = await listing();
+    await t.db
+      .update(users)
+      .set({ deletedAt: clock(), phoneNumber: null })
+      .where(eq(users.id, who.userId));
+    const repository = createFavouritesRepository(t.db);
+
+    expect(await repository.save(who.userId, home.id, clock(), FAVOURITES_MAX)).toBe(
+      'account_gone',
+    );
+    expect(await repository.merge(who.userId, [home.id], clock(), FAVOURITES_MAX)).toBe(
+      'account_gone',
+    );
+    expect(await repository.list(who.userId)).toEqual([]);
   });
 
   it('never shows one account’s favourites to another, nor lets it remove them', async () => {

@@ -13,6 +13,7 @@ import { parseCsv } from '../../db/seed/csv';
 import {
   authSessions,
   contactReveals,
+  favourites,
   payments,
   refreshTokens,
   subscriptions,
@@ -340,6 +341,26 @@ describe('DELETE /api/users/:id', () => {
       .select({ userId: contactReveals.userId })
       .from(contactReveals)
       .where(eq(contactReveals.propertyId, listing.id));
+    expect(left).toEqual([{ userId: other.userId }]);
+  });
+
+  it('erases the listings they saved, and no one else’s', async () => {
+    const neema = await signUpAndIn(t, { firstName: 'Neema' });
+    const other = await signUpAndIn(t);
+    const listing = await insertProperty(t.db);
+    for (const who of [neema, other]) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/me/favourites/${listing.id}`,
+        headers: who.auth,
+      });
+      expect(saved.statusCode, saved.body).toBe(204);
+    }
+    expect((await deleteAccount(neema.userId, neema.auth)).statusCode).toBe(200);
+    const left = await t.db
+      .select({ userId: favourites.userId })
+      .from(favourites)
+      .where(eq(favourites.propertyId, listing.id));
     expect(left).toEqual([{ userId: other.userId }]);
   });
 

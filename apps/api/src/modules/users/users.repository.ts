@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   authSessions,
   contactReveals,
+  favourites,
   mediaUploads,
   otpChallenges,
   payments,
@@ -14,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
+import { lockFavouritesOf } from '../favourites/favourites.repository';
 import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
@@ -45,6 +47,8 @@ export interface UsersRepository {
    * key), so the two never wait on each other in a circle.
    */
   lockContactReveals(userId: string): Promise<void>;
+  /** The account's favourites lock (favourites.repository.ts), held until the transaction ends. */
+  lockFavourites(userId: string): Promise<void>;
   /**
    * Locks the user's row until the transaction ends (a second deletion waits, then finds it
    * deleted); false when there is no such user or the account is already deleted.
@@ -68,6 +72,8 @@ export interface UsersRepository {
   eraseSupportMessages(userId: string): Promise<void>;
   /** Deletes the record of whose phone numbers they were shown, and when. */
   eraseContactReveals(userId: string): Promise<void>;
+  /** Deletes the listings they saved: what someone looked at to live in is theirs alone. */
+  eraseFavourites(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -112,6 +118,7 @@ export function createUsersRepository(db: Database): UsersRepository {
     },
 
     lockContactReveals: (userId) => lockContactRevealsOf(db, userId),
+    lockFavourites: (userId) => lockFavouritesOf(db, userId),
 
     async lockLiveUser(id) {
       const [row] = await db
@@ -190,6 +197,10 @@ on conflict do nothing`);
 
     async eraseContactReveals(userId) {
       await db.delete(contactReveals).where(eq(contactReveals.userId, userId));
+    },
+
+    async eraseFavourites(userId) {
+      await db.delete(favourites).where(eq(favourites.userId, userId));
     },
 
     async anonymise(userId, now) {

@@ -10,7 +10,8 @@ export interface UsersService {
   /**
    * Deletes the actor's own account (decision 023), in one transaction: their listings archived
    * and their contact erased, every sign-in ended, subscriptions ended, the payments kept without
-   * the number that paid, and the user row anonymised (names emptied, phone number removed).
+   * the number that paid, their contact reveals and favourites erased, and the user row anonymised
+   * (names emptied, phone number removed).
    */
   remove(actor: Actor, userId: string): Promise<TDeleteUserResponse>;
 }
@@ -57,6 +58,8 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         // First: a reveal of an owner's contact in flight either is recorded before the erasure
         // below, or waits and then finds the account deleted.
         await tx.lockContactReveals(userId);
+        // Likewise a favourite being saved.
+        await tx.lockFavourites(userId);
         // Deleted by another request meanwhile (two tabs): this session has just ended too.
         if (!(await tx.lockLiveUser(userId))) throw accountGone();
         const now = clock();
@@ -66,6 +69,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.erasePayerPhones(userId, now);
         await tx.eraseSupportMessages(userId);
         await tx.eraseContactReveals(userId);
+        await tx.eraseFavourites(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };
