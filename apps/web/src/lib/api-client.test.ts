@@ -5,6 +5,7 @@ import {
   ApiError,
   apiGet,
   apiSend,
+  apiSendNoContent,
   parseErrorBody,
   parseNextCursor,
   setApiLanguage,
@@ -133,6 +134,27 @@ describe('apiGet', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({ code: 'TIMEOUT' });
+  });
+});
+
+describe('apiSendNoContent', () => {
+  it('resolves on a 204 without reading a body, sending the JSON it was given', async () => {
+    const fetchMock = mockFetch(() => new Response(null, { status: 204 }));
+    await expect(apiSendNoContent('POST', '/x/seen', { a: 1 })).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/x/seen');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('throws the API error of a refusal', async () => {
+    mockFetch(() =>
+      jsonResponse({ statusCode: 404, code: 'NOT_FOUND', message: 'gone' }, { status: 404 }),
+    );
+    await expect(apiSendNoContent('DELETE', '/x', undefined)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });
 

@@ -349,6 +349,20 @@ export async function apiSendWithStatus<T>(
   return { status: response.status, data: await readBody(response, check) };
 }
 
+/**
+ * POST, PATCH, PUT or DELETE for a route that answers 204 No Content: resolves once the API has
+ * accepted the request; any error answer is thrown like apiSend's.
+ */
+export async function apiSendNoContent(
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body: unknown,
+  options: ApiRequestOptions = {},
+): Promise<void> {
+  const response = await request(method, buildApiUrl(path), body, options);
+  if (!response.ok) throw await readError(response);
+}
+
 /*
  * For requests that cannot go through fetch: a photo upload needs XMLHttpRequest for its progress
  * events (lib/upload-with-progress.ts). They take the same token, language and error reading.

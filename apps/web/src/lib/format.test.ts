@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTzs, truncate } from './format';
+import { formatTzs, formatTzsRange, truncate } from './format';
 
 describe('formatTzs', () => {
   it('writes TZS with comma grouping and no decimals', () => {
@@ -7,6 +7,13 @@ describe('formatTzs', () => {
     expect(formatTzs(0)).toBe('TZS 0');
     expect(formatTzs(999)).toBe('TZS 999');
     expect(formatTzs(1_000)).toBe('TZS 1,000');
+  });
+});
+
+describe('formatTzsRange', () => {
+  it('names the currency once and joins the bounds with an en dash', () => {
+    expect(formatTzsRange(300_000, 600_000)).toBe('TZS 300,000–600,000');
+    expect(formatTzsRange(0, 1_500_000)).toBe('TZS 0–1,500,000');
   });
 });
 

@@ -5,6 +5,11 @@ export function formatTzs(amount: number): string {
   return `TZS ${tzsNumber.format(amount)}`;
 }
 
+/** A price range as it is written in Tanzania: 'TZS 300,000–600,000'. */
+export function formatTzsRange(low: number, high: number): string {
+  return `TZS ${tzsNumber.format(low)}–${tzsNumber.format(high)}`;
+}
+
 /**
  * Cuts `text` to `keep` characters plus an ellipsis once it is longer than `max`. Counts code points
  * so an emoji is never split in half.

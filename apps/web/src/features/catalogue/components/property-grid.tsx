@@ -5,7 +5,8 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { showToast } from '../../../lib/toast';
 import { isLocale, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/properties';
-import { parseCatalogueSearch, serializeCatalogueSearch } from '../utils/search-params';
+import { serializeCatalogueSearch } from '../../../lib/catalogue-url';
+import { parseCatalogueSearch } from '../utils/search-params';
 import { PropertyCard } from './property-card';
 import './property-grid.css';
 

@@ -1,12 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TPropertySort } from '@makazi/contracts/property-values';
-import {
-  hasActiveFilter,
-  parseCatalogueSearch,
-  serializeCatalogueSearch,
-  type CatalogueSearch,
-} from '../utils/search-params';
+import { serializeCatalogueSearch, type CatalogueSearch } from '../../../lib/catalogue-url';
+import { hasActiveFilter, parseCatalogueSearch } from '../utils/search-params';
 
 export type CatalogueFilters = Omit<CatalogueSearch, 'sort' | 'cursor'>;
 

@@ -1,22 +1,6 @@
-import {
-  PRICE_TZS_MAX,
-  type TPropertySort,
-  type TPropertyType,
-} from '@makazi/contracts/property-values';
+import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
+import { serializeCatalogueSearch, type CatalogueSearch } from '../../../lib/catalogue-url';
 import { isPropertySort, isPropertyType } from '../../../lib/guards';
-
-export interface CatalogueSearch {
-  search?: string;
-  type?: TPropertyType;
-  minPrice?: number;
-  maxPrice?: number;
-  sort: TPropertySort;
-  /**
-   * Where the list starts: the next-page links of a page rendered without JavaScript (and the ones
-   * crawlers follow) carry the API's cursor of the page after.
-   */
-  cursor?: string;
-}
 
 /** The API's limit on the search text. */
 export const SEARCH_MAX = 100;
@@ -53,17 +37,6 @@ export function parseCatalogueSearch(params: URLSearchParams): CatalogueSearch {
   const cursor = params.get('cursor');
   if (cursor !== null && CURSOR.test(cursor)) result.cursor = cursor;
   return result;
-}
-
-export function serializeCatalogueSearch(state: CatalogueSearch): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.search) params.set('search', state.search);
-  if (state.type) params.set('type', state.type);
-  if (state.minPrice !== undefined) params.set('minPrice', String(state.minPrice));
-  if (state.maxPrice !== undefined) params.set('maxPrice', String(state.maxPrice));
-  if (state.sort !== 'new') params.set('sort', state.sort);
-  if (state.cursor) params.set('cursor', state.cursor);
-  return params;
 }
 
 /** Home swaps its carousels for a results grid as soon as any of these is set. */
