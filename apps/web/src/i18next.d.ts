@@ -9,6 +9,7 @@ import type admin from './locales/en/admin.json';
 import type support from './locales/en/support.json';
 import type info from './locales/en/info.json';
 import type trust from './locales/en/trust.json';
+import type searches from './locales/en/searches.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       support: typeof support;
       info: typeof info;
       trust: typeof trust;
+      searches: typeof searches;
     };
   }
 }

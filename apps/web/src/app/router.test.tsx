@@ -56,6 +56,8 @@ describe('router', () => {
     ['/faq', 'Frequently asked questions'],
     // Public: an anonymous visitor gives contact details on the checkout's first step.
     ['/plan/7', 'Pay for your subscription'],
+    // Public: the link of a saved search's alert SMS works without signing in.
+    ['/alerts/off/c0de', 'Stop text alerts for this saved search?'],
   ])('routes %s to its page', async (url, heading) => {
     mockFetch(() => jsonResponse([]));
     const router = await renderRoutes(createRoutes(createTestQueryClient()), url);

@@ -197,6 +197,15 @@ export function createRoutes(loadersOrClient: QueryClient | PageLoaders): RouteO
               },
             },
             {
+              // The link of every saved-search alert SMS: no sign-in, and nothing changes until the
+              // person presses the button (SMS apps open links to preview them).
+              path: 'alerts/off/:code',
+              lazy: async () => {
+                const { AlertsOffRoute } = await import('./routes/alerts-off');
+                return { Component: AlertsOffRoute };
+              },
+            },
+            {
               // The sign-in-only routes: anonymous visitors go to /login with the page in state.
               // The guard is its own small chunk, fetched with the page's: the home page never needs it.
               lazy: async () => {

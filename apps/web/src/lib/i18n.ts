@@ -19,6 +19,7 @@ export const LAZY_NAMESPACES = [
   'support',
   'info',
   'trust',
+  'searches',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type * as Toastify from 'react-toastify';
 
 type ToastModule = typeof Toastify;
@@ -53,8 +54,9 @@ function ensureContainer(): Promise<void> {
   return containerReady;
 }
 
+/** `message`: words, or words with a link (react-toastify renders any React node). */
 export async function showToast(
-  message: string,
+  message: ReactNode,
   type: Toastify.TypeOptions = 'info',
 ): Promise<void> {
   const [module] = await Promise.all([loadToastModule(), ensureContainer()]);

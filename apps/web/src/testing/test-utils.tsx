@@ -18,6 +18,7 @@ import enDetail from '../locales/en/detail.json';
 import enInfo from '../locales/en/info.json';
 import enSupport from '../locales/en/support.json';
 import enTrust from '../locales/en/trust.json';
+import enSearches from '../locales/en/searches.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
@@ -29,6 +30,7 @@ import swDetail from '../locales/sw/detail.json';
 import swInfo from '../locales/sw/info.json';
 import swSupport from '../locales/sw/support.json';
 import swTrust from '../locales/sw/trust.json';
+import swSearches from '../locales/sw/searches.json';
 
 export const testResources = {
   en: {
@@ -43,6 +45,7 @@ export const testResources = {
     support: enSupport,
     info: enInfo,
     trust: enTrust,
+    searches: enSearches,
   },
   sw: {
     common: swCommon,
@@ -56,6 +59,7 @@ export const testResources = {
     support: swSupport,
     info: swInfo,
     trust: swTrust,
+    searches: swSearches,
   },
 };
 

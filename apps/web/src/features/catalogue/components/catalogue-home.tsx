@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { PageMeta } from '../../../components/page-meta';
+import type { CatalogueQuery } from '../../../lib/catalogue-url';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { HOME_CAROUSEL_TYPES } from '../utils/home';
 import { canonicalParams } from '../utils/search-params';
@@ -8,7 +10,15 @@ import { PropertyGrid } from './property-grid';
 import { SearchBar } from './search-bar';
 import './catalogue.css';
 
-export function CatalogueHome() {
+export interface CatalogueHomeProps {
+  /**
+   * Beside the filters while a search is on: the action the app composes for it (Save this
+   * search). The home page's results keep the newest first.
+   */
+  renderSaveSearch?: (search: CatalogueQuery) => ReactNode;
+}
+
+export function CatalogueHome({ renderSaveSearch }: CatalogueHomeProps = {}) {
   const { t } = useTranslation('catalogue');
   const { state, cursor, key, isFiltering, setFilters } = useCatalogueSearch();
   const { sort: _sort, ...filters } = state;
@@ -40,6 +50,7 @@ export function CatalogueHome() {
       </section>
 
       <SearchBar key={key} value={filters} onSubmit={setFilters} showTypeFilter />
+      {isFiltering ? renderSaveSearch?.({ ...filters, sort: 'new' }) : null}
 
       {isFiltering ? (
         <section aria-labelledby="results-heading" className="home-results">

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { PageMeta } from '../../../components/page-meta';
 import type { TPropertyType } from '@makazi/contracts/property-values';
+import type { CatalogueQuery } from '../../../lib/catalogue-url';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { canonicalParams } from '../utils/search-params';
 import { PropertyGrid } from './property-grid';
@@ -10,13 +12,15 @@ import './catalogue.css';
 
 export interface CatalogueListProps {
   type: TPropertyType;
+  /** Beside the filters: the action the app composes for the page's search (Save this search). */
+  renderSaveSearch?: (search: CatalogueQuery) => ReactNode;
 }
 
 /** The sort select belongs to the search form, so without JavaScript a search keeps the order. */
 const SEARCH_FORM_ID = 'catalogue-search';
 
 /** /lease, /land, /apartment, /house-for-sale: one type, searchable and sortable. */
-export function CatalogueList({ type }: CatalogueListProps) {
+export function CatalogueList({ type, renderSaveSearch }: CatalogueListProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation();
   const { state, cursor, key, setFilters, setSort } = useCatalogueSearch();
@@ -38,6 +42,7 @@ export function CatalogueList({ type }: CatalogueListProps) {
         <SortSelect value={sort} onChange={setSort} form={SEARCH_FORM_ID} />
       </div>
       <SearchBar key={key} id={SEARCH_FORM_ID} value={filters} onSubmit={setFilters} />
+      {renderSaveSearch?.({ ...filters, type, sort })}
       <div className="list-results">
         <PropertyGrid
           filter={{ ...filters, type, sort }}
