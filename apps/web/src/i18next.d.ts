@@ -10,6 +10,7 @@ import type support from './locales/en/support.json';
 import type info from './locales/en/info.json';
 import type trust from './locales/en/trust.json';
 import type searches from './locales/en/searches.json';
+import type insights from './locales/en/insights.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       info: typeof info;
       trust: typeof trust;
       searches: typeof searches;
+      insights: typeof insights;
     };
   }
 }

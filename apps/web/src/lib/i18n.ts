@@ -20,6 +20,7 @@ export const LAZY_NAMESPACES = [
   'info',
   'trust',
   'searches',
+  'insights',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 

@@ -17,7 +17,7 @@ import {
   makePhotos,
   makeRent,
 } from '../testing/fixtures';
-import { mockFetch } from '../testing/test-utils';
+import { jsonResponse, mockFetch, requestedUrls } from '../testing/test-utils';
 import { createPageRendererFromBuild } from './page-renderer';
 
 const ORIGIN = 'https://makazi.example';
@@ -350,6 +350,8 @@ describe('the server renderer', () => {
   });
 });
 
+const INSIGHTS_PATH = '/api/insights/prices';
+
 describe('a rendered page in the browser', () => {
   let recoverable: unknown[];
   beforeEach(() => {
@@ -361,6 +363,25 @@ describe('a rendered page in the browser', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  /**
+   * The API as a hydrated page meets it: a listing's price guide is asked for once the app runs
+   * (it is no part of the server's page) and here finds no figures; anything else fails.
+   */
+  function mockApi() {
+    return mockFetch((url) =>
+      url.pathname === INSIGHTS_PATH
+        ? jsonResponse({ insight: null })
+        : new Response('{}', { status: 500 }),
+    );
+  }
+
+  /** What the page asked the API for again: what the server rendered it with, it must not. */
+  function askedAgain(fetchMock: ReturnType<typeof mockFetch>): string[] {
+    return requestedUrls(fetchMock)
+      .filter((url) => url.pathname !== INSIGHTS_PATH)
+      .map((url) => url.pathname);
+  }
+
   /** `url` in the address bar, hydrating the page the server rendered for `rendered`. */
   async function hydrate(url: string, rendered = url) {
     const { html } = await page(rendered);
@@ -368,7 +389,7 @@ describe('a rendered page in the browser', () => {
     document.open();
     document.write(html);
     document.close();
-    const fetchMock = mockFetch(() => new Response('{}', { status: 500 }));
+    const fetchMock = mockApi();
     const root = document.getElementById('root');
     if (!root) throw new Error('no root');
     await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
@@ -407,7 +428,7 @@ describe('a rendered page in the browser', () => {
       document.open();
       document.write(html);
       document.close();
-      const fetchMock = mockFetch(() => new Response('{}', { status: 500 }));
+      const fetchMock = mockApi();
       const root = document.getElementById('root');
       if (!root) throw new Error('no root');
       await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
@@ -420,10 +441,47 @@ describe('a rendered page in the browser', () => {
           'Confirmed yesterday',
         ),
       );
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(askedAgain(fetchMock)).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("renders a listing's price guide only once the app runs, as the page's own addition", async () => {
+    const { html } = await page(`/lease/${rent.id}`);
+    expect(parse(html).querySelector('[data-testid="price-insight"]')).toBeNull();
+
+    const errors = vi.spyOn(console, 'error');
+    window.history.replaceState(null, '', `/lease/${rent.id}`);
+    document.open();
+    document.write(html);
+    document.close();
+    const fetchMock = mockFetch((url) =>
+      url.pathname === INSIGHTS_PATH
+        ? jsonResponse({
+            insight: {
+              type: 'Rent',
+              bedrooms: null,
+              area: { level: 'district', id: 30, name: 'Kinondoni' },
+              count: 20,
+              low: 300_000,
+              median: 400_000,
+              high: 500_000,
+              computedAt: '2026-03-10T12:00:00.000Z',
+            },
+          })
+        : new Response('{}', { status: 500 }),
+    );
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no root');
+    await act(() => startApp(root, { onRecoverableError: (error) => recoverable.push(error) }));
+
+    expect(
+      await within(document.body).findByText(/^Typical rent for a house in Kinondoni district/),
+    ).toBeInTheDocument();
+    expect(recoverable).toEqual([]);
+    expect(errors.mock.calls.filter((args) => /hydrat/i.test(args.join(' ')))).toEqual([]);
+    expect(askedAgain(fetchMock)).toEqual([]);
   });
 
   it.each([
@@ -449,7 +507,7 @@ describe('a rendered page in the browser', () => {
       'aria-expanded',
       'false',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(askedAgain(fetchMock)).toEqual([]);
     // document.write replaced the body `screen` was bound to: query the new one.
     if (url !== '/faq') {
       expect(within(document.body).getAllByText('Nyumba Sinza').length).toBeGreaterThan(0);

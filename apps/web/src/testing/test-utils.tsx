@@ -19,6 +19,7 @@ import enInfo from '../locales/en/info.json';
 import enSupport from '../locales/en/support.json';
 import enTrust from '../locales/en/trust.json';
 import enSearches from '../locales/en/searches.json';
+import enInsights from '../locales/en/insights.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
@@ -31,6 +32,7 @@ import swInfo from '../locales/sw/info.json';
 import swSupport from '../locales/sw/support.json';
 import swTrust from '../locales/sw/trust.json';
 import swSearches from '../locales/sw/searches.json';
+import swInsights from '../locales/sw/insights.json';
 
 export const testResources = {
   en: {
@@ -46,6 +48,7 @@ export const testResources = {
     info: enInfo,
     trust: enTrust,
     searches: enSearches,
+    insights: enInsights,
   },
   sw: {
     common: swCommon,
@@ -60,6 +63,7 @@ export const testResources = {
     info: swInfo,
     trust: swTrust,
     searches: swSearches,
+    insights: swInsights,
   },
 };
 

@@ -5,6 +5,7 @@ import { ListingArticle, useListingTitle } from '../../../components/listing-art
 import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { ContactRevealSlot } from './contact-reveal';
+import { PriceInsight } from './price-insight';
 import { ReportListing } from './report-listing';
 
 export interface PropertyDetailProps {
@@ -47,6 +48,7 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
         ) : null
       }
     >
+      <PriceInsight property={property} />
       <p className="detail-trust text-secondary" data-testid="listing-freshness">
         <ConfirmedAgo confirmedAt={property.confirmedAt} />
         <VerifiedPhoneBadge verified={property.contactVerified} />
