@@ -84,7 +84,7 @@ describe('Save this search', () => {
     const { user, dialog } = await openDialog();
 
     expect(within(dialog).getByTestId('save-search-summary')).toHaveTextContent(
-      'Houses for rent · ‘Kinondoni’ · TZS 300,000–600,000 · cheapest first',
+      'Houses for rent · ‘Kinondoni’ · TZS 300,000–600,000 · lowest price first',
     );
     // Instant by default; no texts at night whatever the choice.
     const instant = within(dialog).getByRole('radio', { name: 'Text me at once' });

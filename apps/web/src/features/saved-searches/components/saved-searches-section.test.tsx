@@ -138,7 +138,9 @@ describe('Saved searches on /saved', () => {
     expect(within(rent).getByTestId('saved-search-new')).toHaveTextContent('3 new');
     expect(within(rent).getByRole('combobox', { name: 'Text alerts' })).toHaveValue('instant');
 
-    const anywhere = item('All listings · ‘Mbezi Beach’ · up to TZS 80,000,000 · cheapest first');
+    const anywhere = item(
+      'All listings · ‘Mbezi Beach’ · up to TZS 80,000,000 · lowest price first',
+    );
     expect(within(anywhere).queryByTestId('saved-search-new')).not.toBeInTheDocument();
     expect(within(anywhere).getByRole('combobox', { name: 'Text alerts' })).toHaveValue('daily');
 
@@ -152,7 +154,7 @@ describe('Saved searches on /saved', () => {
     const anywhere = savedSearch({ type: null, search: 'Sinza', minPrice: null, maxPrice: null });
     const fetchMock = serve([rent, anywhere]);
     const { router, queryClient } = await renderSection();
-    const heading = 'Houses for rent · ‘Kinondoni’ · TZS 300,000–600,000 · dearest first';
+    const heading = 'Houses for rent · ‘Kinondoni’ · TZS 300,000–600,000 · highest price first';
     await screen.findByRole('heading', { level: 3, name: heading });
 
     const open = within(item(heading)).getByRole('link', { name: 'Open' });
