@@ -16,10 +16,13 @@ import {
   favourites,
   payments,
   refreshTokens,
+  savedSearches,
+  savedSearchMatches,
   subscriptions,
   supportMessages,
   users,
 } from '../../db/schema';
+import { createSavedSearchesRepository } from '../saved-searches/saved-searches.repository';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
@@ -362,6 +365,30 @@ describe('DELETE /api/users/:id', () => {
       .from(favourites)
       .where(eq(favourites.propertyId, listing.id));
     expect(left).toEqual([{ userId: other.userId }]);
+  });
+
+  it('erases their saved searches and the alerts waiting on them, and no one else’s', async () => {
+    const amani = await signUpAndIn(t, { firstName: 'Amani' });
+    const other = await signUpAndIn(t);
+    for (const who of [amani, other]) {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/saved-searches',
+        headers: who.auth,
+        payload: { search: 'Erase Tabata', alerts: 'instant' },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const listing = await insertProperty(t.db, { title: 'Erase Tabata' });
+    await createSavedSearchesRepository(t.db).matchListings([listing.id], clock());
+    expect((await deleteAccount(amani.userId, amani.auth)).statusCode).toBe(200);
+    const searches = await t.db.select({ userId: savedSearches.userId }).from(savedSearches);
+    expect(searches.filter((s) => s.userId === amani.userId)).toEqual([]);
+    const matches = await t.db
+      .select({ userId: savedSearchMatches.userId })
+      .from(savedSearchMatches)
+      .where(eq(savedSearchMatches.propertyId, listing.id));
+    expect(matches).toEqual([{ userId: other.userId }]);
   });
 
   it('frees the phone number: the same person can register again, as a new account', async () => {

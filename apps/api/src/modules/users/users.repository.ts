@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   authSessions,
   contactReveals,
+  alertSms,
   favourites,
   mediaUploads,
   otpChallenges,
@@ -13,6 +14,8 @@ import {
   subscriptions,
   supportMessages,
   users,
+  savedSearchMatches,
+  savedSearches,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
 import { lockFavouritesOf } from '../favourites/favourites.repository';
@@ -74,6 +77,8 @@ export interface UsersRepository {
   eraseContactReveals(userId: string): Promise<void>;
   /** Deletes the listings they saved: what someone looked at to live in is theirs alone. */
   eraseFavourites(userId: string): Promise<void>;
+  /** Their saved searches, the matches and alerts waiting on them, and the record of alerts sent. */
+  eraseSavedSearches(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -201,6 +206,12 @@ on conflict do nothing`);
 
     async eraseFavourites(userId) {
       await db.delete(favourites).where(eq(favourites.userId, userId));
+    },
+
+    async eraseSavedSearches(userId) {
+      await db.delete(savedSearchMatches).where(eq(savedSearchMatches.userId, userId));
+      await db.delete(savedSearches).where(eq(savedSearches.userId, userId));
+      await db.delete(alertSms).where(eq(alertSms.userId, userId));
     },
 
     async anonymise(userId, now) {

@@ -10,7 +10,7 @@ export interface UsersService {
   /**
    * Deletes the actor's own account (decision 023), in one transaction: their listings archived
    * and their contact erased, every sign-in ended, subscriptions ended, the payments kept without
-   * the number that paid, their contact reveals and favourites erased, and the user row anonymised
+   * the number that paid, their contact reveals, favourites and saved searches erased, and the user row anonymised
    * (names emptied, phone number removed).
    */
   remove(actor: Actor, userId: string): Promise<TDeleteUserResponse>;
@@ -70,6 +70,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.eraseSupportMessages(userId);
         await tx.eraseContactReveals(userId);
         await tx.eraseFavourites(userId);
+        await tx.eraseSavedSearches(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };
