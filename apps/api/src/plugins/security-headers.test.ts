@@ -85,11 +85,16 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
   expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
   expect(res.headers['x-xss-protection']).toBe('0');
   // Features the app does not use are off: no script can ask for the camera or the location.
+  // The two a listing's Share button needs are on, for the site's own pages only.
   const permissions = String(res.headers['permissions-policy'] ?? '').split(/,\s*/);
   expect(permissions).toEqual(
     expect.arrayContaining(['camera=()', 'geolocation=()', 'payment=()']),
   );
-  expect(permissions.every((entry) => /^[a-z-]+=\(\)$/.test(entry))).toBe(true);
+  const allowed = permissions.filter((entry) => !/^[a-z-]+=\(\)$/.test(entry));
+  expect(allowed.sort()).toEqual(['clipboard-write=(self)', 'web-share=(self)']);
+  // Each feature is named once: a second, denying entry would leave the browser to pick one.
+  const features = permissions.map((entry) => entry.split('=')[0]);
+  expect(new Set(features).size).toBe(features.length);
   // Nothing names the server or its versions.
   expect(res.headers.server).toBeUndefined();
   expect(res.headers['x-powered-by']).toBeUndefined();

@@ -12,7 +12,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * payment sheet. Photos are picked through a file input, which needs none of these. A feature the
  * app starts to use is allowed here for 'self' only.
  */
-export const PERMISSIONS_POLICY = [
+const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
   'camera',
@@ -30,11 +30,17 @@ export const PERMISSIONS_POLICY = [
   'screen-wake-lock',
   'serial',
   'usb',
-  'web-share',
   'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+];
+/**
+ * What the app uses, for its own pages only: a listing's Share button opens the phone's share
+ * sheet, or copies the listing's link where there is none.
+ */
+const SELF_FEATURES = ['clipboard-write', 'web-share'];
+export const PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+  ...SELF_FEATURES.map((feature) => `${feature}=(self)`),
+].join(', ');
 
 /**
  * Security headers for the API, the built SPA and /api/docs (Swagger UI loads only its own files).
