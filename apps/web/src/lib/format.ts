@@ -18,3 +18,10 @@ export function truncate(text: string, max: number, keep: number = max): string 
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, keep).join('')}…` : text;
 }
+
+/** Where a listing is, in one line of a list or a message: 'Ward, District'; '' without an address. */
+export function shortPlace(
+  address: { ward: { name: string }; district: { name: string } } | null,
+): string {
+  return address ? `${address.ward.name}, ${address.district.name}` : '';
+}

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { DemoBanner } from '../../components/demo-banner';
+import { useMergeLocalFavourites } from '../../lib/favourites';
 import { Footer } from './footer';
 import { Header } from './header';
 import './layout.css';
@@ -12,6 +13,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chrome = !pathname.startsWith('/admin');
+  // Favourites saved before sign-in join the account on every page, whichever one signs in.
+  useMergeLocalFavourites();
 
   return (
     // The id marks where the server-rendered app starts (server/page-renderer.tsx).

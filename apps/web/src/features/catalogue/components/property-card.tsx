@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { TProperty } from '@makazi/contracts/properties';
+import { FavouriteButton } from '../../../components/favourite-button';
 import { PhotoCameraIcon } from '../../../components/icons';
 import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { ListingPrice } from '../../../components/listing-price';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { favouriteListing } from '../../../lib/favourites';
 import { cardPhoto } from '../../../lib/listing-photos';
 import { useAddressText } from '../../../lib/use-address-text';
 import {
@@ -130,6 +132,13 @@ export function PropertyCard({
           </p>
         </div>
       </Link>
+      {/* Beside the link, not in it: a tap on the heart saves, it does not open the listing. */}
+      <FavouriteButton
+        listing={favouriteListing(property)}
+        variant="icon"
+        describedBy={titleId}
+        className="property-card__favourite"
+      />
     </article>
   );
 }

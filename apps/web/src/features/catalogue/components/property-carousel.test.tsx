@@ -432,7 +432,10 @@ describe('PropertyCarousel', () => {
     await renderApp(<PropertyCarousel type="Rent" />, { url: '/home', path: '/home' });
     const section = screen.getByTestId('carousel-Rent');
     expect(await within(section).findAllByRole('listitem')).toHaveLength(1);
-    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    // The card's heart is its only button.
+    expect(within(section).getAllByRole('button')).toEqual([
+      within(section).getByRole('button', { name: 'Save to favourites' }),
+    ]);
   });
 
   it('shows three placeholders while loading, and no arrows', async () => {

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TProperty } from '@makazi/contracts/properties';
+import { FavouriteButton } from '../../../components/favourite-button';
 import { ListingArticle, useListingTitle } from '../../../components/listing-article';
 import { ConfirmedAgo, VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { PhotoGallery } from '../../../components/photo-gallery';
+import { favouriteListing } from '../../../lib/favourites';
 import { ContactRevealSlot } from './contact-reveal';
 import { PriceInsight } from './price-insight';
 import { ReportListing } from './report-listing';
@@ -53,6 +55,9 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
         <ConfirmedAgo confirmedAt={property.confirmedAt} />
         <VerifiedPhoneBadge verified={property.contactVerified} />
       </p>
+      <div className="detail-actions">
+        <FavouriteButton listing={favouriteListing(property)} variant="labelled" />
+      </div>
       <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
       <ReportListing property={property} />
     </ListingArticle>
