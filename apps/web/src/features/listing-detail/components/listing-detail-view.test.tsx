@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeApartment, makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
 import {
@@ -132,5 +133,25 @@ describe('ListingDetailView', () => {
       expect(screen.queryByTestId('promoted-badge')).not.toBeInTheDocument();
       expect(screen.queryByText('Promoted')).not.toBeInTheDocument();
     });
+  });
+  it('offers to save the listing to favourites and to share it, next to each other', async () => {
+    const property = makeRent({ title: 'Nyumba Sinza', numberOfBedrooms: 2, price: 450_000 });
+    serveListing(property);
+    const user = userEvent.setup();
+    await renderApp(null, { url: `/lease/${property.id}`, routes });
+
+    const heart = await screen.findByRole('button', { name: 'Save to favourites' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('2-bedroom house for rent in Mikocheni')),
+    );
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+
+    await user.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { favouriteListing } from '../../../lib/favourites';
 import { ContactRevealSlot } from './contact-reveal';
 import { PriceInsight } from './price-insight';
 import { ReportListing } from './report-listing';
+import { ShareListing } from './share-listing';
 
 export interface PropertyDetailProps {
   property: TProperty;
@@ -57,6 +58,7 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
       </p>
       <div className="detail-actions">
         <FavouriteButton listing={favouriteListing(property)} variant="labelled" />
+        <ShareListing property={property} />
       </div>
       <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
       <ReportListing property={property} />
