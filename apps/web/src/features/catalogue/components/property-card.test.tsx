@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mediaGroupName } from '@makazi/contracts/property-values';
+import { LOCAL_FAVOURITES_KEY } from '@makazi/contracts/saved-values';
 import { FALLBACK_IMAGE_SRC } from '../../../components/responsive-image';
 import { makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/test-utils';
@@ -165,5 +167,17 @@ describe('PropertyCard', () => {
       );
       expect(screen.queryByTestId('promoted-badge')).not.toBeInTheDocument();
     });
+  });
+  it("saves to favourites with its heart without opening the listing, the heart described by the card's title", async () => {
+    const property = makeRent({ title: 'Nyumba Sinza' });
+    const user = userEvent.setup();
+    await renderApp(<PropertyCard property={property} />, { url: '/home', path: '/home' });
+    const heart = screen.getByRole('button', { name: 'Save to favourites' });
+    expect(heart).toHaveAccessibleDescription('Nyumba Sinza');
+    await user.click(heart);
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem(LOCAL_FAVOURITES_KEY)).toContain(property.id);
   });
 });
