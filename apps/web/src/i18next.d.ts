@@ -11,6 +11,7 @@ import type info from './locales/en/info.json';
 import type trust from './locales/en/trust.json';
 import type searches from './locales/en/searches.json';
 import type insights from './locales/en/insights.json';
+import type saved from './locales/en/saved.json';
 
 // English is the source catalogue: a key missing from it is a type error wherever t() names it.
 declare module 'i18next' {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       trust: typeof trust;
       searches: typeof searches;
       insights: typeof insights;
+      saved: typeof saved;
     };
   }
 }

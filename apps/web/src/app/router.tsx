@@ -206,6 +206,15 @@ export function createRoutes(loadersOrClient: QueryClient | PageLoaders): RouteO
               },
             },
             {
+              // Favourites and saved searches: for anonymous visitors too, whose browser keeps their
+              // favourites until they sign in.
+              path: 'saved',
+              lazy: async () => {
+                const { SavedRoute } = await import('./routes/saved');
+                return { Component: SavedRoute };
+              },
+            },
+            {
               // The sign-in-only routes: anonymous visitors go to /login with the page in state.
               // The guard is its own small chunk, fetched with the page's: the home page never needs it.
               lazy: async () => {

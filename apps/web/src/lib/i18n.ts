@@ -21,6 +21,7 @@ export const LAZY_NAMESPACES = [
   'trust',
   'searches',
   'insights',
+  'saved',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'makazi.language';
 

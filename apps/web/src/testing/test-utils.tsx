@@ -20,6 +20,7 @@ import enSupport from '../locales/en/support.json';
 import enTrust from '../locales/en/trust.json';
 import enSearches from '../locales/en/searches.json';
 import enInsights from '../locales/en/insights.json';
+import enSaved from '../locales/en/saved.json';
 import swAdmin from '../locales/sw/admin.json';
 import swAuth from '../locales/sw/auth.json';
 import swCheckout from '../locales/sw/checkout.json';
@@ -33,6 +34,7 @@ import swSupport from '../locales/sw/support.json';
 import swTrust from '../locales/sw/trust.json';
 import swSearches from '../locales/sw/searches.json';
 import swInsights from '../locales/sw/insights.json';
+import swSaved from '../locales/sw/saved.json';
 
 export const testResources = {
   en: {
@@ -49,6 +51,7 @@ export const testResources = {
     trust: enTrust,
     searches: enSearches,
     insights: enInsights,
+    saved: enSaved,
   },
   sw: {
     common: swCommon,
@@ -64,6 +67,7 @@ export const testResources = {
     trust: swTrust,
     searches: swSearches,
     insights: swInsights,
+    saved: swSaved,
   },
 };
 

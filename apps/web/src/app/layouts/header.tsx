@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import logoSrc from '../../assets/logo.svg';
-import { MenuIcon } from '../../components/icons';
+import { FavoriteBorderIcon, MenuIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuthModal } from '../../lib/auth-modal';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -52,6 +52,11 @@ export function Header() {
         <nav id={SITE_NAV_ID} aria-label={t('header.mainNav')} className="site-header__nav">
           <Link to="/posts" className="btn btn--on-dark">
             {t('header.posts')}
+          </Link>
+          {/* For everyone: a visitor's favourites are kept before they sign in too. */}
+          <Link to="/saved" className="btn btn--on-dark site-header__saved">
+            <FavoriteBorderIcon />
+            <span className="site-header__saved-text">{t('header.saved')}</span>
           </Link>
           <LanguageSwitch />
         </nav>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
+import { FavoriteBorderIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SideSheet } from '../../components/side-sheet';
 import { useSession } from '../../lib/session';
@@ -14,8 +15,8 @@ export interface MobileMenuProps {
 }
 
 /**
- * The phone menu has POSTS, Contacts you viewed and Logout (SIGN IN while signed out), plus the
- * language.
+ * The phone menu has POSTS, Saved, Contacts you viewed and Logout (SIGN IN while signed out), plus
+ * the language.
  */
 export default function MobileMenu(props: MobileMenuProps) {
   const { onClose } = props;
@@ -33,6 +34,10 @@ export default function MobileMenu(props: MobileMenuProps) {
       <nav aria-label={t('header.menu')} className="mobile-menu__nav">
         <Link to="/posts" className="btn" onClick={onClose}>
           {t('header.posts')}
+        </Link>
+        <Link to="/saved" className="btn" onClick={onClose}>
+          <FavoriteBorderIcon />
+          {t('header.saved')}
         </Link>
         {session ? (
           <Link to="/contacts-viewed" className="btn" onClick={onClose}>
