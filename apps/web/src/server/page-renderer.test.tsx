@@ -7,7 +7,9 @@ import type {
   PageDataSource,
 } from '@makazi/contracts/page-rendering';
 import type { TProperty } from '@makazi/contracts/properties';
+import { LOCAL_FAVOURITES_KEY } from '@makazi/contracts/saved-values';
 import { startApp } from '../app/start';
+import { favouriteListing, reloadLocalFavourites } from '../lib/favourites';
 import { NAMESPACES } from '../lib/i18n';
 import { PAGE_STATE_ID, type PageState } from '../lib/page-state';
 import {
@@ -516,4 +518,33 @@ describe('a rendered page in the browser', () => {
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
   });
+  it.each([['/home'], [`/lease/${rent.id}`]])(
+    'hydrates %s with its hearts unpressed as rendered, then shows what the browser saved',
+    async (url) => {
+      window.localStorage.setItem(
+        LOCAL_FAVOURITES_KEY,
+        JSON.stringify([{ ...favouriteListing(rent), savedAt: '2026-03-01T10:00:00.000Z' }]),
+      );
+      reloadLocalFavourites();
+      const { html } = await page(url);
+      // The server knows nothing of the browser's favourites.
+      expect(
+        [...parse(html).querySelectorAll('[data-testid="favourite-button"]')].map((heart) =>
+          heart.getAttribute('aria-pressed'),
+        ),
+      ).not.toContain('true');
+
+      const errors = vi.spyOn(console, 'error');
+      await hydrate(url);
+      expect(recoverable).toEqual([]);
+      expect(errors.mock.calls.filter((args) => /hydrat/i.test(args.join(' ')))).toEqual([]);
+      await waitFor(() =>
+        expect(
+          within(document.body)
+            .getAllByRole('button', { name: 'Remove from favourites' })
+            .every((heart) => heart.getAttribute('aria-pressed') === 'true'),
+        ).toBe(true),
+      );
+    },
+  );
 });
