@@ -284,4 +284,25 @@ describe('the heart, signed in', () => {
       'true',
     );
   });
+  it(`says so, and sends nothing, once the account holds ${FAVOURITES_MAX}`, async () => {
+    signIn();
+    const full = Array.from({ length: FAVOURITES_MAX }, () =>
+      favourite(favouriteListing(makeRent())),
+    );
+    const fetchMock = serveAccount(full);
+    const user = userEvent.setup();
+    const { queryClient } = await renderApp(<FavouriteButton listing={listing} variant="icon" />);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(favouritesQueryKey(USER_SUB))).toHaveLength(FAVOURITES_MAX),
+    );
+    const heart = screen.getByRole('button', { name: 'Save to favourites' });
+
+    await user.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(requestsTo(fetchMock, FAVOURITE_PATH, 'PUT')).toEqual([]);
+    expect(showToast).toHaveBeenCalledWith(
+      `You can keep up to ${FAVOURITES_MAX} favourites. Remove some to save more.`,
+      'warning',
+    );
+  });
 });

@@ -140,12 +140,17 @@ export function useSetFavourite(): (listing: FavouriteListing, save: boolean) =>
   const queryClient = useQueryClient();
   return useCallback(
     (listing, save) => {
+      const full = () => void showToast(t('favourites.full', { max: FAVOURITES_MAX }), 'warning');
       const session = getSession();
       if (!session) {
         if (!save) removeLocalFavourites([listing.id]);
-        else if (!addLocalFavourite(listing)) {
-          void showToast(t('favourites.full', { max: FAVOURITES_MAX }), 'warning');
-        }
+        else if (!addLocalFavourite(listing)) full();
+        return;
+      }
+      const list = queryClient.getQueryData<TFavourite[]>(favouritesQueryKey(session.sub));
+      // The account holds as many as the browser may: the server would refuse one more.
+      if (save && list && list.length >= FAVOURITES_MAX) {
+        full();
         return;
       }
       setAccountFavourite(queryClient, session.sub, listing, save).catch(() => {
