@@ -5,8 +5,9 @@ import type { TFavourite } from '@makazi/contracts/favourites';
 import { FavouriteButton } from '../components/favourite-button';
 import { USER_SUB, apiErrorResponse, requestsTo, sentBody, signIn } from '../testing/account';
 import { jsonResponse, mockFetch, renderApp } from '../testing/test-utils';
-import { reloadLocalFavourites, useMergeLocalFavourites, type LocalFavourite } from './favourites';
+import { reloadLocalFavourites, type LocalFavourite } from './favourites';
 import { favouritesQueryKey } from './use-favourites';
+import { useMergeLocalFavourites } from './use-merge-local-favourites';
 
 const MERGE = '/api/me/favourites/merge';
 

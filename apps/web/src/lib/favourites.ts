@@ -1,12 +1,10 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { FAVOURITES_MAX, LOCAL_FAVOURITES_KEY } from '@makazi/contracts/saved-values';
 import type { TFavourite } from '@makazi/contracts/favourites';
 import type { TProperty } from '@makazi/contracts/properties';
 import { shortPlace } from './format';
 import { isPropertyType, isRecord, isUuid } from './guards';
 import { coverPhoto } from './listing-photos';
-import { useSession } from './session';
 
 /*
  * Favourites kept by the browser before sign-in (issue 21), in local storage under
@@ -163,29 +161,4 @@ if (typeof window !== 'undefined') {
  */
 export function useLocalFavourites(): readonly LocalFavourite[] {
   return useSyncExternalStore(subscribeLocalFavourites, getLocalFavourites, () => NONE);
-}
-
-/** The merges asked for, one after another: a second waits and finds what the first left. */
-let merging: Promise<void> = Promise.resolve();
-
-/**
- * Hands the browser's favourites to the account once someone is signed in: at sign-in, and on
- * every page load while some are still waiting (a merge that failed is tried again then). The
- * merge's code downloads only when there is something to merge.
- */
-export function useMergeLocalFavourites(): void {
-  const queryClient = useQueryClient();
-  const sub = useSession()?.sub;
-  useEffect(() => {
-    if (!sub || getLocalFavourites().length === 0) return;
-    merging = merging
-      .then(async () => {
-        if (getLocalFavourites().length === 0) return;
-        const { mergeLocalFavourites } = await import('./favourites-merge');
-        await mergeLocalFavourites(queryClient, sub);
-      })
-      .catch(() => {
-        // The browser keeps its list and tries again at the next sign-in or page load.
-      });
-  }, [queryClient, sub]);
 }

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { DemoBanner } from '../../components/demo-banner';
-import { useMergeLocalFavourites } from '../../lib/favourites';
+import { useMergeLocalFavourites } from '../../lib/use-merge-local-favourites';
 import { Footer } from './footer';
 import { Header } from './header';
 import './layout.css';
