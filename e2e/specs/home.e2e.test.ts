@@ -111,12 +111,18 @@ describe('home page', () => {
           `Previous disabled again at ${width}px`,
         );
 
-        // The keyboard: Tab from the last whole card brings the next one into view, whole.
+        // The keyboard: Tab from the last whole card (its link, then its heart) brings the next
+        // one into view, whole.
         await carousel
           .getByTestId('property-card')
           .nth(slides - 1)
           .locator('a')
           .focus();
+        await page.keyboard.press('Tab');
+        expect(
+          await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed')),
+          `the card's heart after its link at ${width}px`,
+        ).toBe('false');
         await page.keyboard.press('Tab');
         await scrollRest(track);
         const focused = await page.evaluate(() => {

@@ -29,6 +29,7 @@ export function textsOf(language: Language) {
     support: messages(language, 'support'),
     info: messages(language, 'info'),
     trust: messages(language, 'trust'),
+    saved: messages(language, 'saved'),
   };
 }
 export type Texts = ReturnType<typeof textsOf>;
@@ -65,8 +66,9 @@ export interface Stop {
 /**
  * The pages anyone can open without signing in, in the order a visitor meets them: home, the
  * sign-in popover over it, the four lists, the sign-in and register screens, support (its contact
- * form sent empty, errors shown), about, terms, privacy and the FAQ, the plans
- * and step 1 of the subscription checkout (plan of `subscriptionDays`) for an anonymous visitor.
+ * form sent empty, errors shown), about, terms, privacy and the FAQ, /saved with a favourite, the
+ * plans and step 1 of the subscription checkout (plan of `subscriptionDays`) for an anonymous
+ * visitor.
  */
 export function publicStops(t: Texts, subscriptionDays: number): Stop[] {
   return [
@@ -133,6 +135,22 @@ export function publicStops(t: Texts, subscriptionDays: number): Stop[] {
         await page.getByRole('heading', { level: 1, name: text(t.info, `${key}.title`) }).waitFor();
       },
     })),
+    {
+      route: '/saved',
+      // A listing saved with its heart on home first: /saved lists it, with the prompt to sign in.
+      open: async (page) => {
+        await page.goto('/home');
+        const carousel = page.getByTestId('carousel-Rent');
+        await waitForCards(carousel, 'the Rent carousel');
+        await carousel
+          .getByRole('button', { name: text(t.common, 'favourites.save') })
+          .first()
+          .click();
+        await page.goto('/saved');
+        await page.getByRole('heading', { level: 1, name: text(t.saved, 'title') }).waitFor();
+        await page.getByTestId('favourite-card').first().waitFor();
+      },
+    },
     {
       route: '/subscribe',
       open: async (page) => {
