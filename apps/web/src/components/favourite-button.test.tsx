@@ -305,4 +305,23 @@ describe('the heart, signed in', () => {
       'warning',
     );
   });
+  it('says the account is full when the server answers FAVOURITES_LIMIT (saved on another phone)', async () => {
+    signIn();
+    serveAccount([], () => apiErrorResponse(409, 'FAVOURITES_LIMIT', 'Too many favourites'));
+    const user = userEvent.setup();
+    const { queryClient } = await renderApp(<FavouriteButton listing={listing} variant="icon" />);
+    await waitFor(() => expect(queryClient.getQueryData(favouritesQueryKey(USER_SUB))).toEqual([]));
+
+    await user.click(screen.getByRole('button', { name: 'Save to favourites' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        `You can keep up to ${FAVOURITES_MAX} favourites. Remove some to save more.`,
+        'warning',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Save to favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
 });

@@ -165,11 +165,11 @@ describe("the browser's favourites", () => {
 });
 
 describe('favouriteListing', () => {
-  it("takes the ward and district for the place, and the cover photo's smallest variant", () => {
+  it("takes the ward and district for the place, and its first photo's narrowest variant, as the API does", () => {
     const property = makeHouseForSale({
       title: 'Nyumba Mbezi',
       price: 120_000_000,
-      photos: [makePhoto('picha_nyuma', 'back'), makePhoto('picha_mbele', 'front')],
+      photos: [makePhoto('picha_mbele', 'front'), makePhoto('picha_nyuma', 'back')],
     });
     expect(favouriteListing(property)).toEqual({
       id: property.id,

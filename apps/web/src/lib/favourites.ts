@@ -4,7 +4,6 @@ import type { TFavourite } from '@makazi/contracts/favourites';
 import type { TProperty } from '@makazi/contracts/properties';
 import { shortPlace } from './format';
 import { isPropertyType, isRecord, isUuid } from './guards';
-import { coverPhoto } from './listing-photos';
 
 /*
  * Favourites kept by the browser before sign-in (issue 21), in local storage under
@@ -20,10 +19,14 @@ export interface LocalFavourite extends FavouriteListing {
   savedAt: string;
 }
 
-/** A listing as a heart saves it: ward and district for its place, its smallest cover photo. */
+/**
+ * A listing as a heart saves it: ward and district for its place, and the API's thumbnail of a
+ * personal list (the narrowest variant of its first photo), so the list looks the same before and
+ * after sign-in.
+ */
 export function favouriteListing(property: TProperty): FavouriteListing {
-  const cover = coverPhoto(property);
-  const smallest = cover?.variants.reduce<(typeof cover.variants)[number] | undefined>(
+  const [first] = property.photos;
+  const narrowest = first?.variants.reduce<(typeof first.variants)[number] | undefined>(
     (best, variant) => (best === undefined || variant.width < best.width ? variant : best),
     undefined,
   );
@@ -33,7 +36,7 @@ export function favouriteListing(property: TProperty): FavouriteListing {
     type: property.type,
     price: property.price,
     place: shortPlace(property.propertyAddress),
-    coverUrl: smallest?.url ?? cover?.url ?? null,
+    coverUrl: narrowest?.url ?? first?.url ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FAVOURITE_STATES, FAVOURITES_MAX } from '@makazi/contracts/saved-values';
 import type { TFavourite } from '@makazi/contracts/favourites';
-import { apiGet, apiSendNoContent } from './api-client';
+import { apiGet, apiSendNoContent, isApiError } from './api-client';
 import {
   addLocalFavourite,
   getLocalFavourites,
@@ -153,8 +153,10 @@ export function useSetFavourite(): (listing: FavouriteListing, save: boolean) =>
         full();
         return;
       }
-      setAccountFavourite(queryClient, session.sub, listing, save).catch(() => {
-        void showToast(t(save ? 'favourites.saveFailed' : 'favourites.removeFailed'), 'error');
+      setAccountFavourite(queryClient, session.sub, listing, save).catch((error: unknown) => {
+        // Full on the server though not in the list here (saved on another phone meanwhile).
+        if (isApiError(error) && error.code === 'FAVOURITES_LIMIT') full();
+        else void showToast(t(save ? 'favourites.saveFailed' : 'favourites.removeFailed'), 'error');
       });
     },
     [queryClient, t],
