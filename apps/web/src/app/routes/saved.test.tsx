@@ -33,6 +33,12 @@ describe('/saved', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Favourites' })).toBeInTheDocument();
+    // The saved searches follow, in their own section.
+    const sections = await screen.findAllByRole('region');
+    expect(sections.map((section) => section.querySelector('h2')?.textContent)).toEqual([
+      'Favourites',
+      'Saved searches',
+    ]);
     expect(router.state.location.pathname).toBe('/saved');
     await waitFor(() => expect(document.title).toBe('Saved · Makazi'));
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(

@@ -1,11 +1,12 @@
 import { PageMeta } from '../../components/page-meta';
 import { FavouritesSection } from '../../features/favourites/components/favourites-section';
+import { SavedSearchesSection } from '../../features/saved-searches/components/saved-searches-section';
 import { useTranslation } from '../../lib/use-translation';
 import './saved.css';
 
 /**
  * /saved: what the visitor keeps to come back to, signed in or not (the browser keeps favourites
- * before sign-in). Personal, so never indexed.
+ * before sign-in): the favourites, then the saved searches. Personal, so never indexed.
  */
 export function SavedRoute() {
   const { t, ready } = useTranslation('saved');
@@ -23,7 +24,7 @@ export function SavedRoute() {
         </>
       ) : null}
       <FavouritesSection />
-      {/* Saved searches: features/saved-searches/components/saved-searches-section.tsx goes here. */}
+      <SavedSearchesSection />
     </div>
   );
 }
