@@ -54,7 +54,7 @@ describe('the first visit', () => {
 
   it('includes the header and its SIGN IN link', () => {
     expect(reached).toContain('app/layouts/header.tsx');
-    expect(reached).toContain('app/layouts/sign-in-link.tsx');
+    expect(reached).toContain('components/sign-in-link.tsx');
   });
 
   it('leaves the signed-in chrome, the popover, the panels and the guards to lazy chunks', () => {

@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { useAuthModal } from '../../lib/auth-modal';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session';
-import { SignInLink } from './sign-in-link';
+import { SignInLink } from '../../components/sign-in-link';
 import './layout.css';
 
 // Panels download only when they are opened: the header is on every first visit.

@@ -5,7 +5,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { SideSheet } from '../../components/side-sheet';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
-import { SignInLink } from './sign-in-link';
+import { SignInLink } from '../../components/sign-in-link';
 import './mobile-menu.css';
 
 export interface MobileMenuProps {

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useReportText } from '../../../lib/use-report-text';
 import { useTranslation } from '../../../lib/use-translation';
 import { useContactReveals } from '../api/contact-reveals';
+import '../../../components/listing-row-card.css';
 import './contacts-viewed.css';
 
 // Loaded when 'It was a dead end' is first pressed; the listing page shares the chunk.
@@ -47,13 +48,13 @@ function RevealItem({ reveal, now, onClaim }: RevealItemProps) {
 
   return (
     <article
-      className="reveal-card"
+      className="listing-row-card"
       aria-labelledby={titleId}
       data-testid="reveal-card"
       data-id={property.id}
     >
       <img
-        className="reveal-card__photo"
+        className="listing-row-card__photo"
         src={property.coverUrl ?? FALLBACK_IMAGE_SRC}
         alt={t('reveals.photoAlt', { title })}
         width={320}
@@ -61,14 +62,18 @@ function RevealItem({ reveal, now, onClaim }: RevealItemProps) {
         loading="lazy"
         decoding="async"
       />
-      <div className="reveal-card__body">
-        <h2 id={titleId} className="reveal-card__title">
+      <div className="listing-row-card__body">
+        <h2 id={titleId} className="listing-row-card__title">
           <Link to={`/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`}>{title}</Link>
         </h2>
-        <ListingPrice price={property.price} type={property.type} className="reveal-card__price" />
+        <ListingPrice
+          price={property.price}
+          type={property.type}
+          className="listing-row-card__price"
+        />
         <p>
           <span
-            className={`reveal-card__availability reveal-card__availability--${property.availability}`}
+            className={`listing-row-card__state listing-row-card__state--${property.availability === 'unavailable' ? 'gone' : property.availability}`}
             data-testid="reveal-availability"
           >
             {t(`reveals.availability.${property.availability}`)}

@@ -4,13 +4,14 @@ import { Link, useLocation } from 'react-router';
 import type { TFavouriteState } from '@makazi/contracts/saved-values';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { ErrorNotice } from '../../../components/error-notice';
+import { SignInLink } from '../../../components/sign-in-link';
 import { ListingPrice } from '../../../components/listing-price';
 import { FALLBACK_IMAGE_SRC } from '../../../components/responsive-image';
-import { openAuthModal } from '../../../lib/auth-modal';
 import { useLocalFavourites, type FavouriteListing } from '../../../lib/favourites';
 import { useSession } from '../../../lib/session';
 import { favouritesQueryOptions, useSetFavourite } from '../../../lib/use-favourites';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/listing-row-card.css';
 import './favourites.css';
 
 /** One row of the list: the account's with where it stands; the browser's, whose state is unknown. */
@@ -34,13 +35,13 @@ function FavouriteItem({ row }: { row: Row }) {
 
   return (
     <article
-      className="favourite-card"
+      className="listing-row-card"
       aria-labelledby={titleId}
       data-testid="favourite-card"
       data-id={listing.id}
     >
       <img
-        className="favourite-card__photo"
+        className="listing-row-card__photo"
         src={listing.coverUrl ?? FALLBACK_IMAGE_SRC}
         alt={t('favourites.photoAlt', { title })}
         width={320}
@@ -48,20 +49,24 @@ function FavouriteItem({ row }: { row: Row }) {
         loading="lazy"
         decoding="async"
       />
-      <div className="favourite-card__body">
-        <h3 id={titleId} className="favourite-card__title">
+      <div className="listing-row-card__body">
+        <h3 id={titleId} className="listing-row-card__title">
           {linked ? (
             <Link to={`/${PROPERTY_TYPE_SLUGS[listing.type]}/${listing.id}`}>{title}</Link>
           ) : (
             title
           )}
         </h3>
-        <ListingPrice price={listing.price} type={listing.type} className="favourite-card__price" />
+        <ListingPrice
+          price={listing.price}
+          type={listing.type}
+          className="listing-row-card__price"
+        />
         {listing.place ? <p className="text-secondary">{listing.place}</p> : null}
         {state ? (
           <p>
             <span
-              className={`favourite-card__state favourite-card__state--${state}`}
+              className={`listing-row-card__state listing-row-card__state--${state === 'removed' ? 'gone' : state}`}
               data-testid="favourite-state"
             >
               {state === 'taken'
@@ -74,7 +79,7 @@ function FavouriteItem({ row }: { row: Row }) {
         <div>
           <button
             type="button"
-            className="btn favourite-card__remove"
+            className="btn favourite-remove"
             aria-describedby={titleId}
             onClick={() => setFavourite(listing, false)}
           >
@@ -93,20 +98,9 @@ function SignInPrompt({ text }: { text: string }) {
   return (
     <div className="favourites-prompt" data-testid="favourites-sign-in">
       <p>{text}</p>
-      <Link
-        to="/login"
-        state={{ from: location }}
-        className="btn btn--contained"
-        onClick={(event) => {
-          // New tab, new window: the browser's business.
-          if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-            return;
-          event.preventDefault();
-          openAuthModal('login');
-        }}
-      >
+      <SignInLink className="btn btn--contained" returnTo={location}>
         {t('favourites.signIn')}
-      </Link>
+      </SignInLink>
     </div>
   );
 }

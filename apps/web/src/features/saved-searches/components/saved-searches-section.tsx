@@ -4,8 +4,8 @@ import type { TSavedSearch } from '@makazi/contracts/saved-searches';
 import { ALERT_FREQUENCIES, SAVED_SEARCHES_MAX } from '@makazi/contracts/saved-values';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorNotice } from '../../../components/error-notice';
+import { SignInLink } from '../../../components/sign-in-link';
 import { OutlinedSelectField } from '../../../components/field';
-import { openAuthModal } from '../../../lib/auth-modal';
 import { catalogueUrl } from '../../../lib/catalogue-url';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -179,20 +179,12 @@ function SignedOut() {
   return (
     <div className="saved-searches__signed-out">
       <p>{t('section.signedOut')}</p>
-      <Link
-        to="/login"
-        state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
+      <SignInLink
         className="btn btn--contained"
-        onClick={(event) => {
-          // New tab, new window: the browser's business; a plain click signs in over this page.
-          if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-            return;
-          event.preventDefault();
-          openAuthModal('login');
-        }}
+        returnTo={{ pathname: location.pathname, search: location.search, hash: '' }}
       >
         {t('section.signIn')}
-      </Link>
+      </SignInLink>
     </div>
   );
 }
