@@ -90,6 +90,7 @@ export const savedSearchesRoutes: FastifyPluginCallbackZod<{
         operationId: 'deleteSavedSearch',
         security: security.user,
         summary: 'Delete a saved search',
+        description: 'Its matches go with it; no more alerts are sent for it.',
         params: ZSavedSearchParams,
         response: { 204: z.null(), ...errors(400, 401, 404) },
       },
@@ -128,6 +129,7 @@ export const savedSearchesRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['saved-searches'],
         operationId: 'turnAlertsOff',
+        security: security.public,
         summary: 'Stop a saved search’s alert SMS, from the link in one',
         description:
           'No sign-in: the code is signed, so only the SMS’s recipient has it. A POST (the page’s button), never a GET, because SMS apps fetch links to preview them. 400 for a code that is not one we signed; 404 when the saved search was deleted. Answers which search was turned off, nothing about its owner.',
