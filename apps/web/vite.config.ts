@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { manifestPath, webAppManifest } from './src/pwa/web-app-manifest.ts';
 
 const api = 'http://127.0.0.1:3000';
 const FIRST_VISIT_LIBRARIES =
@@ -119,8 +121,105 @@ export function firstVisitChunk(id: string, moduleInfo: ModuleInfoOf): string | 
   return importedBy(id, SERVER_RENDERED_ROUTES, moduleInfo) ? 'pages' : undefined;
 }
 
+/** What firstVisitFiles reads of a built chunk. */
+interface BuiltChunkInfo {
+  type: string;
+  isEntry?: boolean;
+  name?: string;
+  facadeModuleId?: string | null;
+  imports?: readonly string[];
+  viteMetadata?: { importedCss: ReadonlySet<string>; importedAssets: ReadonlySet<string> };
+}
+
+/**
+ * The files a first visit to a server-rendered page loads: the entry, the public pages' routes,
+ * the start texts of both languages, what they import, and their styles and fonts. These, and
+ * only these, are precached by the service worker: the browser has just downloaded them, so
+ * precaching takes them from its HTTP cache and costs no data; every other screen's code is kept
+ * when it is first opened (decision 045).
+ */
+export function firstVisitFiles(bundle: Readonly<Record<string, BuiltChunkInfo>>): Set<string> {
+  const files = new Set<string>();
+  const pending = Object.entries(bundle)
+    .filter(
+      ([, chunk]) =>
+        chunk.type === 'chunk' &&
+        (chunk.isEntry === true ||
+          (chunk.facadeModuleId != null && SERVER_RENDERED_ROUTES.test(chunk.facadeModuleId)) ||
+          (chunk.name?.startsWith('locales-') ?? false)),
+    )
+    .map(([fileName]) => fileName);
+  while (pending.length > 0) {
+    const fileName = pending.pop()!;
+    if (files.has(fileName)) continue;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    pending.push(...(chunk?.imports ?? []));
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
+  }
+  // The fonts the first page's stylesheets name.
+  for (const fileName of Object.keys(bundle)) {
+    if (fileName.endsWith('.woff2')) files.add(fileName);
+  }
+  return files;
+}
+
+/**
+ * Writes the two web app manifests (src/pwa/web-app-manifest.ts) and notes the first visit's files
+ * for the service worker's precache list.
+ */
+function webAppManifests(firstVisit: Set<string>): Plugin {
+  return {
+    name: 'makazi:web-app-manifests',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      firstVisit.clear();
+      for (const file of firstVisitFiles(bundle)) {
+        firstVisit.add(file);
+      }
+      for (const language of ['en', 'sw'] as const) {
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestPath(language).slice(1),
+          source: JSON.stringify(webAppManifest(language)),
+        });
+      }
+    },
+  };
+}
+
+const firstVisit = new Set<string>();
+
 export default defineConfig({
-  plugins: [react(), preloadFonts()],
+  plugins: [
+    react(),
+    preloadFonts(),
+    webAppManifests(firstVisit),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'service-worker.ts',
+      // Registered by the app itself (app/service-worker-registration.ts), after the page loaded.
+      injectRegister: false,
+      // Written by webAppManifests, one per language.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}'],
+        // Hashed names: the file behind a URL never changes, so the browser's HTTP cache may
+        // answer the precache's requests.
+        dontCacheBustURLsMatching: /^assets\//,
+        manifestTransforms: [
+          (entries) =>
+            Promise.resolve({
+              manifest: entries.filter(
+                (entry) => entry.url === 'index.html' || firstVisit.has(entry.url),
+              ),
+              warnings: [],
+            }),
+        ],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': api, '/media': api },

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,7 +25,6 @@ export function baseUrl(): string {
 }
 
 export interface Session {
-  browser: Browser;
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
@@ -38,30 +38,52 @@ export async function openSession(
     javaScriptEnabled?: boolean;
     /** Another app than the suite's (a spec's own server). */
     baseURL?: string;
+    /**
+     * 'allow' for the specs of the service worker and offline use. Every other spec runs without
+     * one, as a first visit does: a worker's copies would stand between the spec and the server,
+     * and its own requests do not carry the spec's client address.
+     */
+    serviceWorkers?: 'allow' | 'block';
+    /**
+     * A profile on disk, as a person's browser has: Chrome offers to install an app only outside
+     * incognito, which every other context is.
+     */
+    persistentProfile?: boolean;
   } = {},
 ): Promise<Session> {
-  const browser = await chromium.launch({
+  const launch = {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: chromiumArgs,
-  });
-  // A context first, then its page: the language and storage every spec starts from are explicit.
-  const context = await browser.newContext({
+  };
+  // The language and storage every spec starts from are explicit.
+  const contextOptions = {
     baseURL: options.baseURL ?? baseUrl(),
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
     extraHTTPHeaders: forwardedFor(clientAddress()),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-  });
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  };
+  let context: BrowserContext;
+  let closeBrowser: () => Promise<void>;
+  if (options.persistentProfile) {
+    const profile = mkdtempSync(path.join(tmpdir(), 'makazi-e2e-profile-'));
+    context = await chromium.launchPersistentContext(profile, { ...launch, ...contextOptions });
+    closeBrowser = () => Promise.resolve(rmSync(profile, { recursive: true, force: true }));
+  } else {
+    const browser: Browser = await chromium.launch(launch);
+    context = await browser.newContext(contextOptions);
+    closeBrowser = () => browser.close();
+  }
   context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   return {
-    browser,
     context,
     page,
     close: async () => {
       await context.close();
-      await browser.close();
+      await closeBrowser();
     },
   };
 }

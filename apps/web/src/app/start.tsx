@@ -8,6 +8,7 @@ import { readPageState } from '../lib/page-state';
 import { createQueryClient } from '../lib/query-client';
 import { SiteOriginProvider } from '../lib/site-origin';
 import { AppProvider } from './provider';
+import { registerServiceWorker } from './service-worker-registration';
 import { createAppRouter, createRoutes, type PageHandle } from './router';
 
 /** The lazy i18n namespaces the first page was rendered with (its route's handle). */
@@ -69,6 +70,7 @@ export async function startApp(
       </AppProvider>
     </StrictMode>
   );
+  registerServiceWorker();
   if (!pageState) {
     createRoot(container, { onRecoverableError }).render(app);
     return;

@@ -158,6 +158,38 @@ describe('apiSendNoContent', () => {
   });
 });
 
+describe('offline', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearSession();
+  });
+
+  function goOffline() {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  }
+
+  it('says at once that an action needs the internet, without asking the network', async () => {
+    goOffline();
+    setSession({ token: 't', refreshToken: 'r', user: 'Amina Juma', sub: 'u1' });
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await expect(apiSend('POST', '/auth/login', { phone: '0712' }, ZThing)).rejects.toMatchObject({
+      code: 'NETWORK',
+      status: 0,
+    });
+    await expect(apiGet('/properties/p1/contact', ZThing, { auth: true })).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('still asks for a public read, which the service worker may answer from its copy', async () => {
+    goOffline();
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await expect(apiGet('/properties', ZThing)).resolves.toMatchObject({ data: { ok: true } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('authenticated requests', () => {
   const isOk = (body: unknown): body is { ok: true } =>
     typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === true;

@@ -1,5 +1,6 @@
 import { isErrorCode, type TErrorCode } from '@makazi/contracts/common-values';
 import { isRecord } from './guards';
+import { isOffline, noteServedFromCopy } from './use-online';
 import { clearSession, getSession, readStoredSession, tokenExpiry, updateSession } from './session';
 
 /** An API request gives up after 10 s, so a stalled 3G connection surfaces as an error. */
@@ -161,6 +162,12 @@ async function exchange(
   url: string,
   { body, token, signal }: { body?: unknown; token?: string; signal?: AbortSignal },
 ): Promise<Response> {
+  // Offline, only a public read may still be answered (by the service worker's copy); anything
+  // else (signing in, a contact, a payment) says at once that it needs the internet, rather than
+  // spinning until the browser gives up.
+  if (isOffline() && (method !== 'GET' || token)) {
+    throw new ApiError(0, 'NETWORK', 'The browser is offline');
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -192,6 +199,9 @@ async function exchange(
       if (signal?.aborted) throw error;
       throw new ApiError(0, 'NETWORK', 'The network request failed');
     }
+    // Only the network answers these (the service worker keeps no copy of them): the page is
+    // online again, whatever it showed from copies before. Public reads are the worker's to tell.
+    if (method !== 'GET' || token) noteServedFromCopy(false);
     // Error bodies are read by the caller; 204 and friends have no body to wait for.
     if (!response.ok || response.status === 204 || response.status === 205) return response;
     // Read the body inside the time budget, so a body that stalls on 3G is a timeout too.

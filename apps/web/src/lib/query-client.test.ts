@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 
@@ -22,5 +23,26 @@ describe('the query retry rule', () => {
     expect(retry(0, down)).toBe(true);
     expect(retry(1, new ApiError(0, 'NETWORK', 'offline'))).toBe(true);
     expect(retry(2, down)).toBe(false);
+  });
+});
+
+describe('offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('still asks a read once (the service worker may have a copy) and attempts an action at once', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    const read = vi.fn(() => Promise.resolve('kept copy'));
+    await expect(client.fetchQuery({ queryKey: ['properties'], queryFn: read })).resolves.toBe(
+      'kept copy',
+    );
+    expect(read).toHaveBeenCalledTimes(1);
+
+    const action = vi.fn(() =>
+      Promise.reject(new ApiError(0, 'NETWORK', 'The browser is offline')),
+    );
+    const mutation = client.getMutationCache().build(client, { mutationFn: action });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(action).toHaveBeenCalledTimes(1);
   });
 });

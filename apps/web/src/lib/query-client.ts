@@ -29,6 +29,14 @@ export function createQueryClient(): QueryClient {
           if (isClientError(error)) return false;
           return failureCount < 2;
         },
+        // Offline, a read is still asked once: the service worker may answer it from its copy.
+        // Only the retries wait for the connection.
+        networkMode: 'offlineFirst',
+      },
+      mutations: {
+        // Offline, an action is still attempted, so the API client answers at once that it needs
+        // the internet; TanStack's default would hold it, spinning, until the connection returns.
+        networkMode: 'always',
       },
     },
   });

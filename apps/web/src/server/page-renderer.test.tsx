@@ -29,6 +29,7 @@ const TEMPLATE = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="description" content="The shell's description" />
     <title>Makazi</title>
+    <link rel="manifest" href="/manifest-en.webmanifest" />
     <script type="module" crossorigin src="/assets/main.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/main.css">
     <link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/lato.woff2">
@@ -197,6 +198,18 @@ describe('the server renderer', () => {
       `${ORIGIN}/lease?lang=sw`,
     );
     expect(doc.head.querySelector('link[href$="common-sw.js"]')).not.toBeNull();
+  });
+
+  it('links the web app manifest of the page’s language, so Chrome offers to install it in that language', async () => {
+    for (const language of ['en', 'sw'] as const) {
+      const { doc } = headOf(await page('/lease', undefined, language));
+      expect(doc.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+        `/manifest-${language}.webmanifest`,
+      );
+      expect(renderer.shell(language)).toContain(
+        `<link rel="manifest" href="/manifest-${language}.webmanifest"`,
+      );
+    }
   });
 
   it('renders a list page from its query, with a next-page link and search results kept out of indexes', async () => {

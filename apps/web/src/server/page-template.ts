@@ -1,6 +1,9 @@
 import type { TLocale } from '@makazi/contracts/common-values';
+import { manifestPath } from '../pwa/web-app-manifest';
 
 const HTML_LANG = /<html lang="[^"]*"/;
+/** The web app manifest, one per language (pwa/web-app-manifest.ts). */
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]*"/;
 const DEFAULT_TITLE = /<title>[^<]*<\/title>\s*/;
 const DEFAULT_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 const ROOT = '<div id="root"></div>';
@@ -48,7 +51,9 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
     throw new Error('index.html lacks <html lang>, its charset, </head> or the empty root');
   }
   const withLanguage = (html: string, language: TLocale) =>
-    html.replace(HTML_LANG, `<html lang="${language}"`);
+    html
+      .replace(HTML_LANG, `<html lang="${language}"`)
+      .replace(MANIFEST_LINK, `<link rel="manifest" href="${manifestPath(language)}"`);
   const bare = indexHtml
     .replace(DEFAULT_TITLE, '')
     .replace(DEFAULT_DESCRIPTION, '')
@@ -63,17 +68,21 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   const betweenHeadAndRoot = bare.slice(headEnd, rootAt);
   const afterRoot = bare.slice(rootAt + ROOT.length);
 
-  // The fixed pieces as bytes, made once: a page is put together from bytes (PageRenderResult).
-  const starts = new Map<string, Buffer>();
-  const start = (language: TLocale) => {
-    let bytes = starts.get(language);
-    if (!bytes) {
-      bytes = Buffer.from(withLanguage(upToCharset, language));
-      starts.set(language, bytes);
-    }
-    return bytes;
+  // The fixed pieces as bytes, made once per language: a page is put together from bytes
+  // (PageRenderResult).
+  const perLanguage = (html: string) => {
+    const made = new Map<TLocale, Buffer>();
+    return (language: TLocale) => {
+      let bytes = made.get(language);
+      if (!bytes) {
+        bytes = Buffer.from(withLanguage(html, language));
+        made.set(language, bytes);
+      }
+      return bytes;
+    };
   };
-  const headRest = Buffer.from(restOfHead);
+  const start = perLanguage(upToCharset);
+  const headRest = perLanguage(restOfHead);
   const rootStart = Buffer.from(`${betweenHeadAndRoot}<div id="root">`);
   const rootEnd = Buffer.from('</div>');
   const end = Buffer.from(afterRoot);
@@ -84,7 +93,7 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
       Buffer.concat([
         start(language),
         early,
-        headRest,
+        headRest(language),
         Buffer.from(late),
         rootStart,
         body,

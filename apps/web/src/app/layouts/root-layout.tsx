@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { DemoBanner } from '../../components/demo-banner';
+import { OfflineBanner } from '../../components/offline-banner';
 import { useMergeLocalFavourites } from '../../lib/use-merge-local-favourites';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -8,7 +9,10 @@ import './layout.css';
 
 const MAIN_ID = 'main-content';
 
-/** Header and footer are hidden on every /admin path; the demo banner is on every page. */
+/**
+ * Header and footer are hidden on every /admin path; the demo and offline banners are on every
+ * page.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -25,6 +29,7 @@ export function RootLayout() {
         </a>
       ) : null}
       <DemoBanner />
+      <OfflineBanner />
       {chrome ? <Header /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="layout__main container">
         <Outlet />
