@@ -515,6 +515,35 @@ describe('approve', () => {
     expect(await messagesTo(t.dataDir, owner.phone)).toHaveLength(texts);
   });
 
+  it('counts as the owner confirming: a listing long in review or gone stale is listed afresh', async () => {
+    const owner = await signUpAndIn(t);
+    const DAY = 24 * HOUR_MS;
+    // A month and more in the queue: by its confirmation date alone it would be stale at once.
+    const waited = await listing('Waited long', 'pending', 40 * 24, { publishedBy: owner.userId });
+    // Reminded, then hidden as stale, then rejected: approval brings it back unmarked.
+    const stale = await listing('Went stale', 'rejected', 60 * 24, { publishedBy: owner.userId });
+    await t.db
+      .update(properties)
+      .set({
+        staleReminderAt: new Date(clock().getTime() - 35 * DAY),
+        staleAt: new Date(clock().getTime() - 30 * DAY),
+      })
+      .where(eq(properties.id, stale.id));
+
+    clock.advance(60_000);
+    for (const row of [waited, stale]) {
+      expect((await post(`/api/admin/properties/${row.id}/approve`)).statusCode).toBe(200);
+      const view = await get(`/api/properties/${row.id}`, owner);
+      expect(view.json<TViewerProperty>()).toMatchObject({
+        visibility: 'listed',
+        confirmedAt: clock().toISOString(),
+      });
+      // The next reminder is due a full cycle from now, not never.
+      expect((await findPropertyRow(t.db, row.id))?.staleReminderAt).toBeNull();
+    }
+    expect(await publicIds()).toEqual(expect.arrayContaining([waited.id, stale.id]));
+  });
+
   it('refuses a draft with 409 and does not know archived or unknown listings', async () => {
     const draft = await listing('Still a draft', 'draft', 1);
     const archived = await listing('Deleted', 'archived', 1);

@@ -6,7 +6,7 @@ import type {
   TAdminReportsResponse,
   TReport,
 } from '@makazi/contracts/trust';
-import { auditLog, properties, users } from '../../db/schema';
+import { auditLog, listingReports, properties, users } from '../../db/schema';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { insertPaidSubscription, insertPlan, insertProperty } from '../../test/factories';
 import { messagesTo } from '../../test/outbox';
@@ -18,7 +18,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * to the listing, the reports, the claims, the audit log and the texts.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 let t: TestApp;
 let admin: SignedInAdmin;
@@ -114,6 +115,36 @@ describe('the admin reports queue', () => {
     expect(entry?.reports[0]?.note).toBe('Aliomba pesa');
   });
 
+  it('orders listings by their latest report and each listing’s reports newest first', async () => {
+    // Hours before now for each report, per listing; filed in this order, so neither the order
+    // of filing nor its reverse is the answer.
+    const filed = [[9, 5], [7], [6, 8, 4]];
+    const since = Date.now();
+    const listings: string[] = [];
+    const reporterAt = new Map<string, number>();
+    for (const hours of filed) {
+      const listing = await insertProperty(t.db);
+      listings.push(listing.id);
+      for (const h of hours) {
+        const reporter = await person();
+        const res = await report(reporter, listing.id, { reason: 'duplicate' });
+        const at = new Date(since - h * HOUR);
+        await t.db
+          .update(listingReports)
+          .set({ createdAt: at, updatedAt: at })
+          .where(eq(listingReports.id, res.json<TReport>().id));
+        reporterAt.set(reporter.userId, h);
+      }
+    }
+    const ours = (await queue()).items.filter((item) => listings.includes(item.property.id));
+    expect(ours.map((item) => listings.indexOf(item.property.id))).toEqual([2, 0, 1]);
+    expect(ours.map((item) => item.reports.map((r) => reporterAt.get(r.reporter.id)))).toEqual([
+      [4, 6, 8],
+      [5, 9],
+      [7],
+    ]);
+  });
+
   it('names a reporter who deleted their account as the other admin pages do', async () => {
     const listing = await insertProperty(t.db);
     const reporter = await person();
@@ -198,6 +229,10 @@ describe('the admin reports queue', () => {
     });
     expect(create.statusCode).toBe(403);
     expect(await audited(owner.userId, 'user.suspend')).toHaveLength(1);
+    expect(await audited(listing.id, 'reports.suspend-publisher')).toHaveLength(1);
+    expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toBe(
+      'Makazi: your account may no longer publish and your listings are hidden: Matangazo ya uongo. Contact us.',
+    );
     const twice = await asAdmin('POST', `/api/admin/reports/${other.id}/suspend-publisher`, {
       message: 'Tena',
     });
@@ -243,6 +278,31 @@ describe('the admin reports queue', () => {
     ).toBe(409);
     expect((await asAdmin('POST', `/api/admin/claims/${randomUUID()}/uphold`)).statusCode).toBe(
       404,
+    );
+    // One entry each: the refused second decision wrote none.
+    expect(await audited(listing.id, 'claim.uphold')).toHaveLength(1);
+    expect(await audited(listing.id, 'claim.refuse')).toHaveLength(1);
+  });
+
+  it('texts a Swahili-speaking publisher the take-down and the suspension in Swahili', async () => {
+    const owner = await person();
+    await t.db.update(users).set({ locale: 'sw' }).where(eq(users.id, owner.userId));
+    const first = await insertProperty(t.db, { publishedBy: owner.userId, title: 'Nyumba Sinza' });
+    const second = await insertProperty(t.db, { publishedBy: owner.userId });
+    const down = await asAdmin('POST', `/api/admin/reports/${first.id}/take-down`, {
+      reason: 'fake',
+      message: 'Picha ni za tangazo jingine.',
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toBe(
+      'Makazi: tangazo lako "Nyumba Sinza" limeondolewa: Picha ni za tangazo jingine. Wasiliana nasi kama ni kosa.',
+    );
+    const suspended = await asAdmin('POST', `/api/admin/reports/${second.id}/suspend-publisher`, {
+      message: 'Matangazo ya uongo',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toBe(
+      'Makazi: akaunti yako haiwezi tena kuchapisha na matangazo yako yamefichwa: Matangazo ya uongo. Wasiliana nasi.',
     );
   });
 

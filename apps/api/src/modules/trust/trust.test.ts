@@ -315,6 +315,17 @@ describe('the freshness job', () => {
     });
     expect(await isPublic(listing.id)).toBe(200);
   });
+
+  it('reminds a Swahili-speaking owner in Swahili', async () => {
+    const owner = await person();
+    await t.db.update(users).set({ locale: 'sw' }).where(eq(users.id, owner.userId));
+    const listing = await listingOf(owner, { title: 'Nyumba Sinza', confirmedAt: START });
+    clock.set(new Date(START.getTime() + 25 * DAY + HOUR));
+    await runJob();
+    expect((await messagesTo(t.dataDir, owner.phone)).at(-1)?.text).toBe(
+      `Makazi: je, "Nyumba Sinza" bado linapatikana? Thibitisha ndani ya siku 5 au litafichwa: https://makazi.example/posts?confirm=${listing.id}`,
+    );
+  });
 });
 
 describe('the dead-end guarantee', () => {
@@ -375,6 +386,22 @@ describe('the dead-end guarantee', () => {
       property: { id: listing.id, availability: 'taken' },
       report: { claim: { status: 'upheld' } },
     });
+  });
+
+  it('tells a Swahili-speaking subscriber of the credit in Swahili', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner, { title: 'Nyumba Sinza' });
+    const buyer = await subscriber();
+    await t.db.update(users).set({ locale: 'sw' }).where(eq(users.id, buyer.userId));
+    await reveal(buyer, listing.id);
+    // Let the minute before the reveal, said afterwards: the claim is upheld when filed.
+    await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
+      takenAt: new Date(clock().getTime() - MINUTE).toISOString(),
+    });
+    await report(buyer, listing.id, { reason: 'already_taken' });
+    expect((await messagesTo(t.dataDir, buyer.phone)).at(-1)?.text).toBe(
+      'Makazi: samahani, "Nyumba Sinza" halikupatikana. Tumeongeza siku 1 kwenye usajili wako.',
+    );
   });
 
   it('leaves a claim pending when the listing was let after the reveal', async () => {
