@@ -49,6 +49,61 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('trust (decision 040)', () => {
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+
+    it('holds after 3 reporters a day old, hides after 30 days with a reminder 5 before, credits a day 3 times', () => {
+      expect(loadConfig({}).trust).toEqual({
+        reportsToHold: 3,
+        reporterMinAccountAgeMs: 24 * HOUR,
+        reportsPerUserPerDay: 20,
+        staleAfterMs: 30 * DAY,
+        reminderBeforeMs: 5 * DAY,
+        claimWindowMs: 72 * HOUR,
+        creditMs: DAY,
+        creditsPerPeriod: 3,
+      });
+    });
+
+    it('reads each setting into its own rule', () => {
+      const trust = loadConfig({
+        REPORTS_TO_HOLD: '4',
+        REPORTER_MIN_ACCOUNT_AGE_HOURS: '1.5',
+        REPORTS_PER_USER_PER_DAY: '7',
+        LISTING_STALE_AFTER_DAYS: '14',
+        LISTING_REMINDER_DAYS_BEFORE: '2',
+        DEAD_END_CLAIM_HOURS: '48',
+        GUARANTEE_CREDIT_DAYS: '2',
+        GUARANTEE_CREDITS_PER_PERIOD: '0',
+      }).trust;
+      expect(trust).toEqual({
+        reportsToHold: 4,
+        reporterMinAccountAgeMs: 1.5 * HOUR,
+        reportsPerUserPerDay: 7,
+        staleAfterMs: 14 * DAY,
+        reminderBeforeMs: 2 * DAY,
+        claimWindowMs: 48 * HOUR,
+        creditMs: 2 * DAY,
+        creditsPerPeriod: 0,
+      });
+    });
+
+    it('refuses a reminder that would not come before the listing goes stale', () => {
+      const reminderLate =
+        /LISTING_REMINDER_DAYS_BEFORE: must be fewer days than LISTING_STALE_AFTER_DAYS/;
+      expect(() =>
+        loadConfig({ LISTING_STALE_AFTER_DAYS: '10', LISTING_REMINDER_DAYS_BEFORE: '10' }),
+      ).toThrow(reminderLate);
+      // Against the default reminder, 5 days before.
+      expect(() => loadConfig({ LISTING_STALE_AFTER_DAYS: '4' })).toThrow(reminderLate);
+      expect(
+        loadConfig({ LISTING_STALE_AFTER_DAYS: '10', LISTING_REMINDER_DAYS_BEFORE: '9' }).trust
+          .reminderBeforeMs,
+      ).toBe(9 * DAY);
+    });
+  });
+
   it('reads Redis with its key prefix', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
       url: 'redis://cache:6379/2',
