@@ -122,6 +122,8 @@ export const ZAdminReportedListing = z.object({
     type: ZPropertyType,
     status: ZPropertyStatus,
     visibility: ZListingVisibility.nullable(),
+    /** The contact number is one its publisher proved is theirs, as the moderation queue says. */
+    contactVerified: z.boolean(),
     publisher: z.object({
       id: z.uuid(),
       name: z.string(),

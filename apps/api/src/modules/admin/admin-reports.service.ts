@@ -90,6 +90,7 @@ function toReportedListing(
       type: row.type,
       status: row.status,
       visibility: row.visibility,
+      contactVerified: row.contactVerified,
       publisher: {
         id: row.publisherId,
         name: displayName({

@@ -145,6 +145,24 @@ describe('the admin reports queue', () => {
     ]);
   });
 
+  it('marks a listing whose contact number its publisher proved, and only that one', async () => {
+    const owner = await person();
+    // The publisher's sign-in number as the contact is proven by their signing in.
+    const own = await insertProperty(t.db, {
+      publishedBy: owner.userId,
+      ownerPhoneNumber: owner.phone,
+    });
+    const other = await insertProperty(t.db, { publishedBy: owner.userId });
+    for (const listing of [own, other]) {
+      await report(await person(), listing.id, { reason: 'duplicate' });
+    }
+    const items = (await queue()).items;
+    const verified = (id: string) =>
+      items.find((item) => item.property.id === id)?.property.contactVerified;
+    expect(verified(own.id)).toBe(true);
+    expect(verified(other.id)).toBe(false);
+  });
+
   it('names a reporter who deleted their account as the other admin pages do', async () => {
     const listing = await insertProperty(t.db);
     const reporter = await person();

@@ -18,7 +18,11 @@ import {
   users,
 } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
-import { listingVisibility, thumbnailKey } from '../properties/properties.repository';
+import {
+  contactVerified,
+  listingVisibility,
+  thumbnailKey,
+} from '../properties/properties.repository';
 import { recordAudit, type AuditEntry } from '../admin/audit.repository';
 import { lockContactRevealsOf } from '../subscriptions/subscriptions.repository';
 
@@ -98,6 +102,7 @@ export interface ReportedListingRow {
   status: TPropertyStatus;
   /** As the owner view says it (properties.repository listingVisibility). */
   visibility: TListingVisibility | null;
+  contactVerified: boolean;
   publisherId: string;
   publisherFirstName: string;
   publisherLastName: string;
@@ -239,6 +244,8 @@ const reportedColumns = {
   type: p.type,
   status: p.status,
   visibility: listingVisibility,
+  // Reads the publisher as `users`: both queries below join them so.
+  contactVerified,
   publisherId: users.id,
   publisherFirstName: users.firstName,
   publisherLastName: users.lastName,

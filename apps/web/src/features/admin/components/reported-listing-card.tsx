@@ -15,6 +15,7 @@ import {
   type TReportStatus,
 } from '@makazi/contracts/trust-values';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
+import { VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatDateTime, formatNumber } from '../utils/format';
 import type { ReportAction } from './report-action-dialog';
@@ -94,6 +95,7 @@ export function ReportedListingCard({ listing, onAction }: ReportedListingCardPr
             data-testid="visibility"
           />
         )}
+        <VerifiedPhoneBadge verified={property.contactVerified} />
       </Box>
 
       <Box

@@ -208,6 +208,18 @@ describe('the admin reports queue', () => {
     expect(url?.searchParams.get('pageSize')).toBe('10');
   });
 
+  it('marks a listing whose contact number is verified, and only that one', async () => {
+    serveReports([
+      heldHouse(),
+      { ...reportedPlot(), property: { ...reportedPlot().property, contactVerified: true } },
+    ]);
+    await renderQueue();
+    expect(within(card('Kiwanja Kigamboni')).getByTestId('verified-phone')).toHaveTextContent(
+      'Verified phone',
+    );
+    expect(within(card('Nyumba ya kupanga 1')).queryByTestId('verified-phone')).toBeNull();
+  });
+
   it('names the reasons, states and actions in Swahili', async () => {
     serveReports([heldHouse()]);
     await renderQueue('/admin/reports', 'sw');

@@ -55,6 +55,7 @@ export function makeReportedListing(
       type: 'Rent',
       status: 'approved',
       visibility: 'held_for_reports',
+      contactVerified: false,
       publisher: {
         id: uuid(900 + n),
         name: `Owner ${n}`,
