@@ -121,62 +121,12 @@ export function firstVisitChunk(id: string, moduleInfo: ModuleInfoOf): string | 
   return importedBy(id, SERVER_RENDERED_ROUTES, moduleInfo) ? 'pages' : undefined;
 }
 
-/** What firstVisitFiles reads of a built chunk. */
-interface BuiltChunkInfo {
-  type: string;
-  isEntry?: boolean;
-  name?: string;
-  facadeModuleId?: string | null;
-  imports?: readonly string[];
-  viteMetadata?: { importedCss: ReadonlySet<string>; importedAssets: ReadonlySet<string> };
-}
-
-/**
- * The files a first visit to a server-rendered page loads: the entry, the public pages' routes,
- * the start texts of both languages, what they import, and their styles and fonts. These, and
- * only these, are precached by the service worker: the browser has just downloaded them, so
- * precaching takes them from its HTTP cache and costs no data; every other screen's code is kept
- * when it is first opened (decision 045).
- */
-export function firstVisitFiles(bundle: Readonly<Record<string, BuiltChunkInfo>>): Set<string> {
-  const files = new Set<string>();
-  const pending = Object.entries(bundle)
-    .filter(
-      ([, chunk]) =>
-        chunk.type === 'chunk' &&
-        (chunk.isEntry === true ||
-          (chunk.facadeModuleId != null && SERVER_RENDERED_ROUTES.test(chunk.facadeModuleId)) ||
-          (chunk.name?.startsWith('locales-') ?? false)),
-    )
-    .map(([fileName]) => fileName);
-  while (pending.length > 0) {
-    const fileName = pending.pop()!;
-    if (files.has(fileName)) continue;
-    files.add(fileName);
-    const chunk = bundle[fileName];
-    pending.push(...(chunk?.imports ?? []));
-    for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
-  }
-  // The fonts the first page's stylesheets name.
-  for (const fileName of Object.keys(bundle)) {
-    if (fileName.endsWith('.woff2')) files.add(fileName);
-  }
-  return files;
-}
-
-/**
- * Writes the two web app manifests (src/pwa/web-app-manifest.ts) and notes the first visit's files
- * for the service worker's precache list.
- */
-function webAppManifests(firstVisit: Set<string>): Plugin {
+/** Writes the two web app manifests (src/pwa/web-app-manifest.ts). */
+function webAppManifests(): Plugin {
   return {
     name: 'makazi:web-app-manifests',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      firstVisit.clear();
-      for (const file of firstVisitFiles(bundle)) {
-        firstVisit.add(file);
-      }
+    generateBundle() {
       for (const language of ['en', 'sw'] as const) {
         this.emitFile({
           type: 'asset',
@@ -188,13 +138,11 @@ function webAppManifests(firstVisit: Set<string>): Plugin {
   };
 }
 
-const firstVisit = new Set<string>();
-
 export default defineConfig({
   plugins: [
     react(),
     preloadFonts(),
-    webAppManifests(firstVisit),
+    webAppManifests(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',
@@ -204,19 +152,10 @@ export default defineConfig({
       // Written by webAppManifests, one per language.
       manifest: false,
       injectManifest: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}'],
-        // Hashed names: the file behind a URL never changes, so the browser's HTTP cache may
-        // answer the precache's requests.
-        dontCacheBustURLsMatching: /^assets\//,
-        manifestTransforms: [
-          (entries) =>
-            Promise.resolve({
-              manifest: entries.filter(
-                (entry) => entry.url === 'index.html' || firstVisit.has(entry.url),
-              ),
-              warnings: [],
-            }),
-        ],
+        // Only the shell: what a page loads is kept as it loads (decision 045), and a first
+        // visit's files are kept from the browser's HTTP cache, so installing downloads nothing
+        // more.
+        globPatterns: ['index.html'],
       },
     }),
   ],

@@ -1,4 +1,9 @@
-import { CONNECTION_QUESTION, isConnectionAnswer } from '../pwa/connection-messages';
+import {
+  CONNECTION_QUESTION,
+  KEEP_REQUEST,
+  isConnectionAnswer,
+  type KeepRequest,
+} from '../pwa/worker-messages';
 import { noteServedFromCopy } from '../lib/use-online';
 
 /** The service worker's script (src/pwa/service-worker.ts, built by vite-plugin-pwa). */
@@ -18,6 +23,7 @@ export function registerServiceWorker(): void {
     // checks for an update, so a release reaches the next visit.
     navigator.serviceWorker
       .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
+      .then(() => keepWhatThisPageLoaded())
       .catch(() => {
         // A browser that refuses one (some private modes) runs the app without.
       });
@@ -26,6 +32,25 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', register, { once: true });
   listenForTheConnection();
   reloadWhenAChunkIsGone();
+}
+
+/**
+ * A page the worker did not answer (the first visit, before it was installed) tells it what it
+ * loaded, so the worker keeps the page and its files from the browser's HTTP cache: the next
+ * visit opens offline, and nothing is downloaded twice.
+ */
+async function keepWhatThisPageLoaded(): Promise<void> {
+  if (navigator.serviceWorker.controller) return;
+  const registration = await navigator.serviceWorker.ready;
+  const files = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => name.startsWith(`${location.origin}/`));
+  registration.active?.postMessage({
+    type: KEEP_REQUEST,
+    page: location.href,
+    files,
+  } satisfies KeepRequest);
 }
 
 /** What the worker says of the connection goes to the offline banner (lib/use-online.ts). */

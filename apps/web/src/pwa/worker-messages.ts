@@ -1,6 +1,9 @@
+/*
+ * What the service worker and the pages say to each other.
+ */
+
 /**
- * What the service worker and the pages say to each other about the connection. A page asks,
- * when it starts, whether it was opened from the copy kept (the network failed or passed nothing
+ * The connection. A page asks, when it starts, whether it was opened from the copy kept (the network failed or passed nothing
  * in time); the worker also tells a page whenever one of its requests reached the network or not.
  * The offline banner goes by this as well as by navigator.onLine, which stays true on a connection
  * that is up but passes nothing.
@@ -40,4 +43,27 @@ export function releaseOf(
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * A page that loaded before the worker controlled it (a first visit) lists what it loaded, for the
+ * worker to keep: the page's URL and the same-origin files (code, styles, fonts, photos).
+ */
+export const KEEP_REQUEST = 'makazi:keep';
+
+export interface KeepRequest {
+  type: typeof KEEP_REQUEST;
+  page: string;
+  files: string[];
+}
+
+export function isKeepRequest(data: unknown): data is KeepRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, page, files } = data as Partial<Record<keyof KeepRequest, unknown>>;
+  return (
+    type === KEEP_REQUEST &&
+    typeof page === 'string' &&
+    Array.isArray(files) &&
+    files.every((file) => typeof file === 'string')
+  );
 }
