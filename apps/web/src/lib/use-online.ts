@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the page is working from copies kept by the service worker because the network did not
- * answer (pwa/connection-messages.ts): true until a request reaches the network again.
+ * answer (pwa/worker-messages.ts): true until a request reaches the network again.
  */
 let fromCopy = false;
 const listeners = new Set<() => void>();
