@@ -16,8 +16,12 @@ const STYLESHEET_LINK = /<link\s+rel="stylesheet"[^>]*>\s*/g;
 const FONT_PRELOAD = /<link\s+rel="preload"\s+as="font"[^>]*>\s*/g;
 
 export interface PageTemplate {
-  /** The client-rendered shell in a language: for the pages the server does not render. */
-  shell(language: TLocale): string;
+  /**
+   * The client-rendered shell in a language: for the pages the server does not render. For data
+   * saver without the font preloads: the fallback font is fine (font-display: optional), and the
+   * page asks for Lato itself only if it is there in time.
+   */
+  shell(language: TLocale, dataSaver: boolean): string;
   /**
    * A rendered page: `early` goes right after the charset (its title, meta and links, and the
    * preload of its largest image, asked for before anything else), `late` at the end of the head
@@ -79,7 +83,8 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   const end = Buffer.from(afterRoot);
 
   return {
-    shell: (language) => withLanguage(indexHtml, language),
+    shell: (language, dataSaver) =>
+      withLanguage(dataSaver ? indexHtml.replace(FONT_PRELOAD, '') : indexHtml, language),
     page: ({ language, early, late, body, state }) =>
       Buffer.concat([
         start(language),
