@@ -69,11 +69,14 @@ describe('the switch', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(document.cookie).toContain('makazi_data_saver=on');
     expect(detectDataSaver()).toBe(true);
+    // The stylesheet's mark: no web font from now on (styles/fonts.css).
+    expect(document.documentElement).toHaveAttribute('data-saver');
 
     await user.click(toggle);
 
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(document.cookie).toContain('makazi_data_saver=off');
+    expect(document.documentElement).not.toHaveAttribute('data-saver');
   });
 
   it('is in the phone menu, in step with the header, in Swahili too', async () => {

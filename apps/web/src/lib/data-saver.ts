@@ -6,6 +6,13 @@ import { DATA_SAVER_COOKIE } from '@makazi/contracts/common-values';
  * the page it rendered (lib/page-state.ts), so the hydrated page is the server's.
  */
 
+/**
+ * On <html> while data saver is on: the stylesheet then names only the metric-matched fallback
+ * face (styles/fonts.css), so Lato's two files (48 KiB) are never asked for. The server writes it
+ * into a page it rendered for data saver; the app keeps it in step with the switch.
+ */
+export const DATA_SAVER_ATTRIBUTE = 'data-saver';
+
 /** A year: the choice is remembered like the language. */
 const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /**

@@ -1,5 +1,12 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { detectDataSaver, rememberDataSaver } from './data-saver';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { DATA_SAVER_ATTRIBUTE, detectDataSaver, rememberDataSaver } from './data-saver';
 
 export interface DataSaver {
   on: boolean;
@@ -22,6 +29,10 @@ export function DataSaverProvider({
   children: ReactNode;
 }) {
   const [on, setOn] = useState(() => initial ?? detectDataSaver());
+  // Before the browser lays the text out: that is when it would ask for the font.
+  useLayoutEffect(() => {
+    document.documentElement.toggleAttribute(DATA_SAVER_ATTRIBUTE, on);
+  }, [on]);
   const value = useMemo<DataSaver>(
     () => ({
       on,

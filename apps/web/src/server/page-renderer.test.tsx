@@ -359,6 +359,7 @@ describe('the server renderer', () => {
     expect(renderer.shell('sw')).toContain('rel="preload" as="font"');
     expect(renderer.shell('sw', true)).not.toContain('rel="preload"');
     expect(renderer.shell('sw', true)).toContain('<script type="module"');
+    expect(renderer.shell('sw', true)).toContain('<html lang="sw" data-saver>');
     // The shell links its stylesheet as Vite wrote it.
     expect(renderer.shell('sw')).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/main.css">',
@@ -387,6 +388,9 @@ describe('the server renderer for data saver', () => {
       (JSON.parse(doc.getElementById(PAGE_STATE_ID)?.textContent ?? '') as PageState).dataSaver;
     expect([state(full), state(saver)]).toEqual([false, true]);
     expect(saver.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');
+    // Marked for the stylesheet, which then names no web font (styles/fonts.css).
+    expect(saver.documentElement.hasAttribute('data-saver')).toBe(true);
+    expect(full.documentElement.hasAttribute('data-saver')).toBe(false);
   });
 
   it('renders a detail page with its photos a tap away, nothing of them downloaded', async () => {

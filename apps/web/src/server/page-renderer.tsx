@@ -192,6 +192,7 @@ export function createPageRendererFromBuild(build: {
       status: context.statusCode,
       html: template.page({
         language: request.language,
+        dataSaver: request.dataSaver,
         early: html.subarray(0, appStart),
         late: assetTags(pageAssets(page, request.language, handle.namespaces)),
         body: html.subarray(appStart),

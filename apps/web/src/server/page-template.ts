@@ -1,4 +1,5 @@
 import type { TLocale } from '@makazi/contracts/common-values';
+import { DATA_SAVER_ATTRIBUTE } from '../lib/data-saver';
 
 const HTML_LANG = /<html lang="[^"]*"/;
 const DEFAULT_TITLE = /<title>[^<]*<\/title>\s*/;
@@ -29,6 +30,8 @@ export interface PageTemplate {
    */
   page(parts: {
     language: TLocale;
+    /** Marks <html> for data saver: the page's CSS then asks for no web font. */
+    dataSaver: boolean;
     early: Uint8Array;
     late: string;
     body: Uint8Array;
@@ -51,8 +54,11 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   ) {
     throw new Error('index.html lacks <html lang>, its charset, </head> or the empty root');
   }
-  const withLanguage = (html: string, language: TLocale) =>
-    html.replace(HTML_LANG, `<html lang="${language}"`);
+  const withLanguage = (html: string, language: TLocale, dataSaver = false) =>
+    html.replace(
+      HTML_LANG,
+      `<html lang="${language}"${dataSaver ? ` ${DATA_SAVER_ATTRIBUTE}` : ''}`,
+    );
   const bare = indexHtml
     .replace(DEFAULT_TITLE, '')
     .replace(DEFAULT_DESCRIPTION, '')
@@ -69,11 +75,12 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
 
   // The fixed pieces as bytes, made once: a page is put together from bytes (PageRenderResult).
   const starts = new Map<string, Buffer>();
-  const start = (language: TLocale) => {
-    let bytes = starts.get(language);
+  const start = (language: TLocale, dataSaver: boolean) => {
+    const key = `${language} ${dataSaver}`;
+    let bytes = starts.get(key);
     if (!bytes) {
-      bytes = Buffer.from(withLanguage(upToCharset, language));
-      starts.set(language, bytes);
+      bytes = Buffer.from(withLanguage(upToCharset, language, dataSaver));
+      starts.set(key, bytes);
     }
     return bytes;
   };
@@ -84,10 +91,14 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
 
   return {
     shell: (language, dataSaver) =>
-      withLanguage(dataSaver ? indexHtml.replace(FONT_PRELOAD, '') : indexHtml, language),
-    page: ({ language, early, late, body, state }) =>
+      withLanguage(
+        dataSaver ? indexHtml.replace(FONT_PRELOAD, '') : indexHtml,
+        language,
+        dataSaver,
+      ),
+    page: ({ language, dataSaver, early, late, body, state }) =>
       Buffer.concat([
-        start(language),
+        start(language, dataSaver),
         early,
         headRest,
         Buffer.from(late),
