@@ -11,7 +11,7 @@ import { DATA_SAVER_ATTRIBUTE, detectDataSaver, rememberDataSaver } from './data
 export interface DataSaver {
   on: boolean;
   /** The person's explicit choice: applied at once and remembered (lib/data-saver.ts). */
-  choose(on: boolean): void;
+  choose: (on: boolean) => void;
 }
 
 const DataSaverContext = createContext<DataSaver>({ on: false, choose: () => {} });

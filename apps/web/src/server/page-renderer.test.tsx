@@ -518,7 +518,7 @@ describe('a rendered page in the browser', () => {
       );
       if (url !== '/home') {
         const tap = body.getByRole('button', { name: /^Tap to load photo: / });
-        await act(() => tap.click());
+        act(() => tap.click());
         expect(body.getByRole('img', { name: /^Outside of Nyumba Sinza/ })).toHaveAttribute(
           'src',
           '/media/picha_nje-320.webp',

@@ -158,9 +158,7 @@ describe('server-rendered pages', () => {
     clock.advance(TTL_MS);
     const byBrowser = await get('/home', { 'accept-language': 'sw-TZ,sw;q=0.9,en;q=0.8' });
     expect(byBrowser.body).toContain('lang="sw"');
-    expect(byBrowser.headers.vary).toBe(
-      'Accept-Language, Cookie, Save-Data, ECT, Accept-Encoding',
-    );
+    expect(byBrowser.headers.vary).toBe('Accept-Language, Cookie, Save-Data, ECT, Accept-Encoding');
     const byChoice = await get('/home', {
       'accept-language': 'sw',
       cookie: 'other=1; makazi_lang=en',

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Header } from '../app/layouts/header';
+import { Header } from './layouts/header';
 import { PropertyCard } from '../features/catalogue/components/property-card';
 import { PhotoGallery } from '../components/photo-gallery';
 import { makePhoto, makePhotos, makeRent } from '../testing/fixtures';
 import { renderApp } from '../testing/test-utils';
-import { chosenDataSaver, connectionWantsDataSaver, detectDataSaver } from './data-saver';
+import { chosenDataSaver, connectionWantsDataSaver, detectDataSaver } from '../lib/data-saver';
 
 /*
  * Data saver (decision 044) in the browser: the switch, its default from the browser's own
@@ -146,11 +146,11 @@ describe('with data saver on', () => {
     const tap = screen.getByRole('button', { name: 'Tap to load photo: Front of Nyumba Sinza' });
     expect(tap).toHaveTextContent('Tap to load photo320 × 213 px');
     const thumbnails = screen.getByRole('list', { name: 'Choose a photo' });
-    expect(within(thumbnails).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '1',
-      '2',
-      '3',
-    ]);
+    expect(
+      within(thumbnails)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
 
     await user.click(tap);
 
