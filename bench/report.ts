@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { abuseSection, type AbuseReport } from './abuse-report';
 import { isPageCase, type UrlMode } from './catalogue-cases';
 import { compressionSection, type CompressionReport } from './compression-report';
+import {
+  firstVisitTable,
+  firstVisitVerdicts,
+  type FirstVisitBytesReport,
+} from './first-visit-bytes-report';
 import { lighthouseSection, type LighthouseReport } from './lighthouse-report';
 import type { LoadResult, LoadSettings } from './load';
 import { photoSection, type PhotoReport } from './photo-report';
@@ -229,6 +234,7 @@ const isLighthouseResult = (file: string) => file.endsWith('-lighthouse.json');
 const isAbuseResult = (file: string) => file.endsWith('-abuse.json');
 const isPhotoHashResult = (file: string) => file.endsWith('-photo-hashes.json');
 const isMatchingResult = (file: string) => file.endsWith('-saved-search-matching.json');
+const isFirstVisitBytesResult = (file: string) => file.endsWith('-first-visit-bytes.json');
 
 /** The newest result of a part stored under its own file suffix, if any. */
 function latestPartResult<T extends { date: string }>(
@@ -266,6 +272,10 @@ export function writeMatchingResult(report: MatchingReport): string {
   return writeNamedResult(report, 'saved-search-matching');
 }
 
+export function writeFirstVisitBytesResult(report: FirstVisitBytesReport): string {
+  return writeNamedResult(report, 'first-visit-bytes');
+}
+
 /** The newest stored result of every dataset, in the order given. */
 function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
   let files: string[] = [];
@@ -278,6 +288,7 @@ function latestResults(datasetOrder: readonly string[]): DatasetReport[] {
         !isAbuseResult(f) &&
         !isPhotoHashResult(f) &&
         !isMatchingResult(f) &&
+        !isFirstVisitBytesResult(f) &&
         !isCompressionResult(f),
     );
   } catch {
@@ -367,6 +378,22 @@ export function updateReadme(datasetOrder: readonly string[]): void {
 Measured ${matching.date.slice(0, 10)} on ${matching.database} (\`npm run bench -- saved-searches\`, bench/saved-search-matching.ts).
 
 ${matchingVerdicts(matching)
+  .map((v) => `- ${v}`)
+  .join('\n')}`,
+    );
+  }
+  const firstVisit = latestPartResult<FirstVisitBytesReport>(isFirstVisitBytesResult);
+  if (firstVisit) {
+    sections.push(
+      `### First-visit bytes
+
+Measured ${firstVisit.date.slice(0, 10)} (\`npm run bench -- first-visit-bytes\`, bench/first-visit-bytes.ts): ${firstVisit.page}, ${firstVisit.device.width}×${firstVisit.device.height} at DPR ${firstVisit.device.deviceScaleFactor}, a fresh profile, bytes on the wire until the network is idle.
+
+\`\`\`
+${firstVisitTable(firstVisit).join('\n')}
+\`\`\`
+
+${firstVisitVerdicts(firstVisit)
   .map((v) => `- ${v}`)
   .join('\n')}`,
     );

@@ -22,6 +22,8 @@ import {
 } from './compression';
 import type { CompressionDataset } from './compression-report';
 import { DATASET_IDS, prepareDataset, type DatasetId, type PreparedDataset } from './datasets';
+import { benchFirstVisitBytes } from './first-visit-bytes';
+import { firstVisitTable, firstVisitVerdicts } from './first-visit-bytes-report';
 import { benchLighthouse } from './lighthouse';
 import { lighthouseVerdicts } from './lighthouse-report';
 import { measure, type LoadSettings } from './load';
@@ -42,6 +44,7 @@ import {
   verdicts,
   writeAbuseResult,
   writeCompressionResult,
+  writeFirstVisitBytesResult,
   writeLighthouseResult,
   writeMatchingResult,
   writePhotoHashResult,
@@ -53,7 +56,7 @@ import {
   type Machine,
 } from './report';
 
-const usage = `npm run bench -- [compression] [photos] [photo-hashes] [lighthouse] [abuse] [saved-searches] [--only pglite-10k,pg-100k,pg-1m,compression,photos,photo-hashes,lighthouse,abuse,saved-searches] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
+const usage = `npm run bench -- [compression] [photos] [photo-hashes] [lighthouse] [first-visit-bytes] [abuse] [saved-searches] [--only pglite-10k,pg-100k,pg-1m,compression,photos,photo-hashes,lighthouse,first-visit-bytes,abuse,saved-searches] [--urls distinct,repeated] [--duration 10] [--connections 10] [--warmup 3] [--single 5] [--prepare-only]
 
 With no selection every dataset, the compression measurement, the photo pipeline, the photo
 hashes, Lighthouse and the abuse scenarios run.
@@ -74,7 +77,8 @@ distinct URLs on pglite-10k and pg-100k, with Accept-Encoding identity, gzip and
 gzip, deflate, br; then node:zlib timings of one list page); \`photos\` the photo pipeline alone,
 \`photo-hashes\` the duplicate-photo search at 1,000,000 photo hashes (its own database,
 makazi_bench_photo_hashes, built once) and the pipeline with and without hashing,
-\`lighthouse\` the front end's Lighthouse runs alone, \`abuse\` the abuse scenarios alone (on
+\`lighthouse\` the front end's Lighthouse runs alone, \`first-visit-bytes\` the bytes a phone's
+first visit to /home downloads with data saver off and on, \`abuse\` the abuse scenarios alone (on
 pg-100k, --duration and --warmup per scenario), \`saved-searches\` the saved-search matching of
 one listing against 100,000 saved searches at 1,000,000 listings (pg-1m). --prepare-only seeds the server datasets and
 measures nothing (the 1M seed takes minutes).
@@ -89,7 +93,16 @@ const PHOTO_HASHES = 'photo-hashes';
 const LIGHTHOUSE = 'lighthouse';
 const ABUSE = 'abuse';
 const SAVED_SEARCHES = 'saved-searches';
-const PARTS = [COMPRESSION, PHOTOS, PHOTO_HASHES, LIGHTHOUSE, ABUSE, SAVED_SEARCHES];
+const FIRST_VISIT_BYTES = 'first-visit-bytes';
+const PARTS = [
+  COMPRESSION,
+  PHOTOS,
+  PHOTO_HASHES,
+  LIGHTHOUSE,
+  FIRST_VISIT_BYTES,
+  ABUSE,
+  SAVED_SEARCHES,
+];
 const URL_MODES: readonly UrlMode[] = ['distinct', 'repeated'];
 /** The dataset the abuse scenarios run on. */
 const ABUSE_DATASET: DatasetId = 'pg-100k';
@@ -106,6 +119,8 @@ interface Options {
   photoHashes: boolean;
   /** Lighthouse on the public pages (bench/lighthouse.ts). */
   lighthouse: boolean;
+  /** A phone's first visit to /home in bytes, data saver off and on (bench/first-visit-bytes.ts). */
+  firstVisitBytes: boolean;
   /** Abuse scenarios beside a normal visitor (bench/abuse.ts). */
   abuse: boolean;
   /** Saved-search matching at 1M listings and 100k searches (bench/saved-search-matching.ts). */
@@ -157,6 +172,8 @@ function parseOptions(): Options {
     photos: (everything || selected.includes(PHOTOS)) && !values['prepare-only'],
     photoHashes: (everything || selected.includes(PHOTO_HASHES)) && !values['prepare-only'],
     lighthouse: (everything || selected.includes(LIGHTHOUSE)) && !values['prepare-only'],
+    firstVisitBytes:
+      (everything || selected.includes(FIRST_VISIT_BYTES)) && !values['prepare-only'],
     abuse: (everything || selected.includes(ABUSE)) && !values['prepare-only'],
     savedSearches: (everything || selected.includes(SAVED_SEARCHES)) && !values['prepare-only'],
     prepareOnly: values['prepare-only'] ?? false,
@@ -315,6 +332,7 @@ async function main(): Promise<void> {
     options.compression ||
     options.photos ||
     options.lighthouse ||
+    options.firstVisitBytes ||
     options.abuse;
   if (!options.prepareOnly && needsBuild) ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
@@ -431,6 +449,18 @@ async function main(): Promise<void> {
     const report = await benchLighthouse(machine(undefined), chromePath);
     const file = writeLighthouseResult(report);
     for (const line of lighthouseVerdicts(report)) {
+      console.log(line);
+      if (line.startsWith('FAIL')) failures.push(line);
+    }
+    console.log(`[bench] wrote ${path.relative(repoRoot, file)}`);
+  }
+  if (options.firstVisitBytes) {
+    console.log('\n[bench] ── first-visit bytes ──');
+    const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+    const report = await benchFirstVisitBytes(machine(undefined), chromePath);
+    const file = writeFirstVisitBytesResult(report);
+    for (const line of firstVisitTable(report)) console.log(line);
+    for (const line of firstVisitVerdicts(report)) {
       console.log(line);
       if (line.startsWith('FAIL')) failures.push(line);
     }

@@ -52,6 +52,13 @@ export const LANGUAGE_QUERY_PARAM = 'lang';
 export const LANGUAGE_COOKIE = 'makazi_lang';
 
 /**
+ * The visitor's data-saver choice (decision 044), `on` or `off`: written by the switch in the
+ * header, read by the browser and by the server, which renders a page for it. Without it both
+ * follow the browser's own signals (Save-Data, a 2G/3G connection).
+ */
+export const DATA_SAVER_COOKIE = 'makazi_data_saver';
+
+/**
  * The query parameters a public page is made of: the catalogue's filters, its sort, the cursor of
  * a next-page link, and the language. Anything else in a page's URL (tracking tags such as
  * utm_source or fbclid) changes nothing on it, so the server renders and caches the page without

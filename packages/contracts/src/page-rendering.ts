@@ -43,6 +43,11 @@ export interface PageRenderRequest {
   /** The origin absolute links name (canonical, hreflang, og:url). */
   origin: string;
   language: TLocale;
+  /**
+   * Render for data saver (decision 044): the smallest card photos, detail photos loaded when
+   * tapped. Decided by the server from the request's headers only (apps/api data-saver.ts).
+   */
+  dataSaver: boolean;
   data: PageDataSource;
 }
 
@@ -80,6 +85,9 @@ export interface PageRendererModule {
 
 export interface PageRenderer {
   render(request: PageRenderRequest): Promise<PageRenderResult>;
-  /** The client-rendered shell (index.html) in a language: for every page the server does not render. */
-  shell(language: TLocale): string;
+  /**
+   * The client-rendered shell (index.html) in a language: for every page the server does not
+   * render. In data-saver mode without the font preloads.
+   */
+  shell(language: TLocale, dataSaver?: boolean): string;
 }

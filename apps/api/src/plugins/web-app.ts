@@ -9,6 +9,7 @@ import { CATALOGUE_MAX_AGE_SECONDS } from '../config';
 import { CATALOGUE_COMPRESSION } from '../lib/catalogue-compression';
 import { AppError } from '../lib/errors';
 import type { SiteOrigin } from '../lib/site-origin';
+import { ACCEPT_CH, DATA_SAVER_VARY, decideDataSaver } from '../modules/pages/data-saver';
 import { pageLanguage } from '../modules/pages/page-language';
 import type { PageAnswer, PageEncoding, PagesService } from '../modules/pages/pages.service';
 import { sendAppError } from './error-handler';
@@ -117,7 +118,10 @@ function sendAnswer(
   answer: PageAnswer,
   variesByVisitor: boolean,
 ) {
-  if (variesByVisitor) reply.header('Vary', 'Accept-Language, Cookie');
+  // Every answer depends on data saver (decision 044), which the cookie or the browser's hints
+  // decide; the language too unless the URL names it.
+  const vary = [...(variesByVisitor ? ['Accept-Language'] : []), ...DATA_SAVER_VARY].join(', ');
+  reply.header('Vary', vary).header('Accept-CH', ACCEPT_CH);
   if (answer.kind === 'redirect') {
     return reply.header('Cache-Control', PAGE_CACHE).redirect(answer.location, answer.status);
   }
@@ -126,10 +130,7 @@ function sendAnswer(
     reply
       .code(answer.status)
       .header('Cache-Control', PAGE_CACHE)
-      .header(
-        'Vary',
-        variesByVisitor ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding',
-      )
+      .header('Vary', `${vary}, Accept-Encoding`)
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
     const { html } = answer;
@@ -185,12 +186,14 @@ export async function registerWebApp(
   ) {
     const { service } = pages;
     const { language, fromUrl } = pageLanguage(request);
+    const dataSaver = decideDataSaver(request.headers).on;
     try {
       await pages.countRead(request);
       const answer = await service.answer({
         url: request.url,
         origin: pages.siteOrigin(request),
         language,
+        dataSaver,
       });
       return sendAnswer(request, reply, answer, !fromUrl);
     } catch (error) {
@@ -204,7 +207,7 @@ export async function registerWebApp(
       const shell: PageAnswer = {
         kind: 'shell',
         status: error instanceof AppError && retryAfter !== undefined ? error.statusCode : 200,
-        html: service.shell(language),
+        html: service.shell(language, dataSaver),
       };
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
       return sendAnswer(request, reply, shell, !fromUrl);

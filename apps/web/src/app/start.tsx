@@ -61,7 +61,7 @@ export async function startApp(
   ]);
   const app = (
     <StrictMode>
-      <AppProvider i18n={i18n} queryClient={queryClient}>
+      <AppProvider i18n={i18n} queryClient={queryClient} dataSaver={pageState?.dataSaver}>
         <SiteOriginProvider origin={pageState?.origin ?? window.location.origin}>
           <PageClockProvider renderedAt={pageState?.renderedAt ?? null}>
             <RouterProvider router={router} />

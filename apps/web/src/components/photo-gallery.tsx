@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import type { TPhoto } from '@makazi/contracts/properties';
-import { ResponsiveImage } from './responsive-image';
+import { useDataSaver } from '../lib/use-data-saver';
+import { ResponsiveImage, smallestVariant } from './responsive-image';
 import './photo-gallery.css';
 
 type TGalleryLayout = 'below' | 'beside';
@@ -51,8 +52,33 @@ export function usePhotoText(title: string) {
 }
 
 /**
+ * With data saver (decision 044), a photo's place until it is tapped: a box of the photo's own
+ * shape saying what a tap costs (the size of the variant it loads, the smallest).
+ */
+function TapToLoad({ photo, name, onLoad }: { photo: TPhoto; name: string; onLoad: () => void }) {
+  const { t } = useTranslation();
+  const variant = smallestVariant(photo) ?? photo;
+  return (
+    <button
+      type="button"
+      className="photo-gallery__tap"
+      aria-label={t('dataSaver.tapToLoadNamed', { name })}
+      onClick={onLoad}
+    >
+      <span>{t('dataSaver.tapToLoad')}</span>
+      <span className="photo-gallery__tap-size">
+        {t('dataSaver.photoSize', { width: variant.width, height: variant.height })}
+      </span>
+    </button>
+  );
+}
+
+/**
  * A listing's photos: the chosen one large, thumbnails to choose another. The main photo is the
- * page's largest paint, so it loads first.
+ * page's largest paint, so it loads first. With data saver no photo loads until it is tapped, and
+ * a thumbnail is its number until its photo has been loaded: then it shows that very file, from
+ * the browser's cache. (The smallest variant as a thumbnail would be a 320px photo per listing
+ * photo, tens of KiB each, for a choice the number and label make as well.)
  */
 export function PhotoGallery({
   photos,
@@ -65,6 +91,9 @@ export function PhotoGallery({
 }: PhotoGalleryProps) {
   const { t } = useTranslation('detail');
   const { label, alt } = usePhotoText(title);
+  const dataSaver = useDataSaver().on;
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(() => new Set());
+  const isShown = (photo: TPhoto) => !dataSaver || loaded.has(photo.id);
   const [ownChoice, setOwnChoice] = useState(0);
   const chosen = selected ?? ownChoice;
   const choose = onSelect ?? setOwnChoice;
@@ -76,13 +105,22 @@ export function PhotoGallery({
   return (
     <div className={`photo-gallery photo-gallery--${layout}`}>
       <div id={mainId} className="photo-gallery__main">
-        <ResponsiveImage
-          key={main?.id ?? 'none'}
-          photo={main}
-          alt={alt(main)}
-          sizes={sizes.main}
-          priority
-        />
+        {main && !isShown(main) ? (
+          <TapToLoad
+            key={main.id}
+            photo={main}
+            name={alt(main)}
+            onLoad={() => setLoaded((before) => new Set(before).add(main.id))}
+          />
+        ) : (
+          <ResponsiveImage
+            key={main?.id ?? 'none'}
+            photo={main}
+            alt={alt(main)}
+            sizes={sizes.main}
+            priority
+          />
+        )}
       </div>
       {thumbnails.length > 0 ? (
         <ul aria-label={thumbnailsLabel} className="photo-gallery__thumbs">
@@ -96,7 +134,13 @@ export function PhotoGallery({
                 aria-pressed={index === chosen}
                 aria-label={t('gallery.show', { index: index + 1, label: label(photo) })}
               >
-                <ResponsiveImage photo={photo} alt="" sizes={sizes.thumbnail} />
+                {isShown(photo) ? (
+                  <ResponsiveImage photo={photo} alt="" sizes={sizes.thumbnail} />
+                ) : (
+                  <span className="photo-gallery__thumb-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                )}
               </button>
             </li>
           ))}

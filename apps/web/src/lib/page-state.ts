@@ -8,7 +8,7 @@ export const PAGE_STATE_ID = 'makazi-page';
 /**
  * What the server hands the browser with a page it rendered, so the page hydrates as rendered
  * without asking again: the query results, the router's state, the language and the origin the
- * page's links were written with, and the moment its relative times were judged at.
+ * page's links were written with, the moment its relative times were judged at, and data saver.
  */
 export interface PageState {
   queries: DehydratedState;
@@ -17,6 +17,8 @@ export interface PageState {
   origin: string;
   /** When the server rendered the page (ms): relative times hydrate as they were written. */
   renderedAt: number;
+  /** Whether it was rendered for data saver (decision 044): the browser hydrates it the same. */
+  dataSaver: boolean;
 }
 
 export function readPageState(): PageState | null {

@@ -110,13 +110,23 @@ const renderer = createPageRendererFromBuild({
   styles: STYLES,
 });
 
-async function renderPage(url: string, source = fakeSource(), language: 'en' | 'sw' = 'en') {
-  return renderer.render({ url, origin: ORIGIN, language, data: source });
+async function renderPage(
+  url: string,
+  source = fakeSource(),
+  language: 'en' | 'sw' = 'en',
+  dataSaver = false,
+) {
+  return renderer.render({ url, origin: ORIGIN, language, dataSaver, data: source });
 }
 
 /** A rendered page, its UTF-8 bytes read as text. */
-async function page(url: string, source?: ReturnType<typeof fakeSource>, language?: 'en' | 'sw') {
-  const result = await renderPage(url, source, language);
+async function page(
+  url: string,
+  source?: ReturnType<typeof fakeSource>,
+  language?: 'en' | 'sw',
+  dataSaver?: boolean,
+) {
+  const result = await renderPage(url, source, language, dataSaver);
   if (result.kind !== 'page') throw new Error(`${url} answered ${result.kind}`);
   return { status: result.status, html: new TextDecoder().decode(result.html) };
 }
@@ -358,10 +368,52 @@ describe('the server renderer', () => {
       expect(await renderPage(url)).toEqual({ kind: 'shell' });
     }
     expect(renderer.shell('sw')).toContain('<html lang="sw"');
+    // The shell's font preloads, except for data saver (decision 044).
+    expect(renderer.shell('sw')).toContain('rel="preload" as="font"');
+    expect(renderer.shell('sw', true)).not.toContain('rel="preload"');
+    expect(renderer.shell('sw', true)).toContain('<script type="module"');
+    expect(renderer.shell('sw', true)).toContain('<html lang="sw" data-saver>');
     // The shell links its stylesheet as Vite wrote it.
     expect(renderer.shell('sw')).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/main.css">',
     );
+  });
+});
+
+describe('the server renderer for data saver', () => {
+  it('gives every card its smallest photo, no srcset, and says so in the page state', async () => {
+    const full = parse((await page('/home')).html);
+    const saver = parse((await page('/home', undefined, undefined, true)).html);
+    const cardImage = (doc: Document) =>
+      doc.querySelector<HTMLImageElement>('img[alt^="Photo of Nyumba Sinza"]')!;
+    expect(cardImage(full).getAttribute('srcset')).toContain('320w');
+    const small = cardImage(saver);
+    expect(small.getAttribute('src')).toBe('/media/picha_nje-320.webp');
+    expect(small.hasAttribute('srcset')).toBe(false);
+    expect(small.hasAttribute('sizes')).toBe(false);
+    expect([small.getAttribute('width'), small.getAttribute('height')]).toEqual(['320', '213']);
+    // An image a page preloads in its head is the one its cards show, never a larger variant.
+    for (const link of saver.head.querySelectorAll('link[rel="preload"]')) {
+      expect(link.getAttribute('as')).toBe('image');
+      expect(link.hasAttribute('imagesrcset')).toBe(false);
+    }
+    const state = (doc: Document) =>
+      (JSON.parse(doc.getElementById(PAGE_STATE_ID)?.textContent ?? '') as PageState).dataSaver;
+    expect([state(full), state(saver)]).toEqual([false, true]);
+    expect(saver.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');
+    // Marked for the stylesheet, which then names no web font (styles/fonts.css).
+    expect(saver.documentElement.hasAttribute('data-saver')).toBe(true);
+    expect(full.documentElement.hasAttribute('data-saver')).toBe(false);
+  });
+
+  it('renders a detail page with its photos a tap away, nothing of them downloaded', async () => {
+    const doc = parse((await page(`/lease/${rent.id}`, undefined, undefined, true)).html);
+    const gallery = doc.querySelector('.photo-gallery')!;
+    expect(gallery.querySelectorAll('img')).toHaveLength(0);
+    expect(gallery.querySelector('.photo-gallery__tap')?.textContent).toContain(
+      'Tap to load photo',
+    );
+    expect(doc.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
   });
 });
 
@@ -398,8 +450,8 @@ describe('a rendered page in the browser', () => {
   }
 
   /** `url` in the address bar, hydrating the page the server rendered for `rendered`. */
-  async function hydrate(url: string, rendered = url) {
-    const { html } = await page(rendered);
+  async function hydrate(url: string, rendered = url, dataSaver = false) {
+    const { html } = await page(rendered, undefined, undefined, dataSaver);
     window.history.replaceState(null, '', url);
     document.open();
     document.write(html);
@@ -461,6 +513,32 @@ describe('a rendered page in the browser', () => {
       vi.useRealTimers();
     }
   });
+
+  it.each([['/home'], [`/lease/${rent.id}`]])(
+    'hydrates %s rendered for data saver as rendered, whatever the browser would choose',
+    async (url) => {
+      const errors = vi.spyOn(console, 'error');
+      // The server rendered it by the browser's Save-Data header; the cookie it never saw (a
+      // choice made in another tab meanwhile) must not change the hydrated page.
+      document.cookie = 'makazi_data_saver=off; Path=/';
+      await hydrate(url, url, true);
+      expect(recoverable).toEqual([]);
+      expect(errors.mock.calls.filter((args) => /hydrat/i.test(args.join(' ')))).toEqual([]);
+      const body = within(document.body);
+      expect(body.getAllByRole('switch', { name: 'Data saver' })[0]).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      if (url !== '/home') {
+        const tap = body.getByRole('button', { name: /^Tap to load photo: / });
+        act(() => tap.click());
+        expect(body.getByRole('img', { name: /^Outside of Nyumba Sinza/ })).toHaveAttribute(
+          'src',
+          '/media/picha_nje-320.webp',
+        );
+      }
+    },
+  );
 
   it("renders a listing's price guide only once the app runs, as the page's own addition", async () => {
     const { html } = await page(`/lease/${rent.id}`);

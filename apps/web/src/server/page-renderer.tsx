@@ -163,7 +163,7 @@ export function createPageRendererFromBuild(build: {
     const renderedAt = Date.now();
     const html = await renderToHtml(
       <StrictMode>
-        <AppProvider i18n={i18n} queryClient={queryClient}>
+        <AppProvider i18n={i18n} queryClient={queryClient} dataSaver={request.dataSaver}>
           <SiteOriginProvider origin={request.origin}>
             <PageClockProvider renderedAt={renderedAt}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -185,12 +185,14 @@ export function createPageRendererFromBuild(build: {
       language: request.language,
       origin: request.origin,
       renderedAt,
+      dataSaver: request.dataSaver,
     };
     return {
       kind: 'page',
       status: context.statusCode,
       html: template.page({
         language: request.language,
+        dataSaver: request.dataSaver,
         early: html.subarray(0, appStart),
         late: assetTags(pageAssets(page, request.language, handle.namespaces)),
         body: html.subarray(appStart),
@@ -199,5 +201,5 @@ export function createPageRendererFromBuild(build: {
     };
   }
 
-  return { render, shell: (language) => template.shell(language) };
+  return { render, shell: (language, dataSaver = false) => template.shell(language, dataSaver) };
 }

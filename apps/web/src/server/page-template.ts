@@ -1,4 +1,5 @@
 import type { TLocale } from '@makazi/contracts/common-values';
+import { DATA_SAVER_ATTRIBUTE } from '../lib/data-saver';
 import { manifestPath } from '../pwa/web-app-manifest';
 
 const HTML_LANG = /<html lang="[^"]*"/;
@@ -19,8 +20,12 @@ const STYLESHEET_LINK = /<link\s+rel="stylesheet"[^>]*>\s*/g;
 const FONT_PRELOAD = /<link\s+rel="preload"\s+as="font"[^>]*>\s*/g;
 
 export interface PageTemplate {
-  /** The client-rendered shell in a language: for the pages the server does not render. */
-  shell(language: TLocale): string;
+  /**
+   * The client-rendered shell in a language: for the pages the server does not render. For data
+   * saver without the font preloads: the fallback font is fine (font-display: optional), and the
+   * page asks for Lato itself only if it is there in time.
+   */
+  shell(language: TLocale, dataSaver: boolean): string;
   /**
    * A rendered page: `early` goes right after the charset (its title, meta and links, and the
    * preload of its largest image, asked for before anything else), `late` at the end of the head
@@ -28,6 +33,8 @@ export interface PageTemplate {
    */
   page(parts: {
     language: TLocale;
+    /** Marks <html> for data saver: the page's CSS then asks for no web font. */
+    dataSaver: boolean;
     early: Uint8Array;
     late: string;
     body: Uint8Array;
@@ -50,9 +57,9 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   ) {
     throw new Error('index.html lacks <html lang>, its charset, </head> or the empty root');
   }
-  const withLanguage = (html: string, language: TLocale) =>
+  const withLanguage = (html: string, language: TLocale, dataSaver = false) =>
     html
-      .replace(HTML_LANG, `<html lang="${language}"`)
+      .replace(HTML_LANG, `<html lang="${language}"${dataSaver ? ` ${DATA_SAVER_ATTRIBUTE}` : ''}`)
       .replace(MANIFEST_LINK, `<link rel="manifest" href="${manifestPath(language)}"`);
   const bare = indexHtml
     .replace(DEFAULT_TITLE, '')
@@ -68,30 +75,36 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   const betweenHeadAndRoot = bare.slice(headEnd, rootAt);
   const afterRoot = bare.slice(rootAt + ROOT.length);
 
-  // The fixed pieces as bytes, made once per language: a page is put together from bytes
-  // (PageRenderResult).
-  const perLanguage = (html: string) => {
-    const made = new Map<TLocale, Buffer>();
-    return (language: TLocale) => {
-      let bytes = made.get(language);
+  // The fixed pieces as bytes, made once per language and data-saver setting: a page is put
+  // together from bytes (PageRenderResult).
+  const perVariant = (html: string) => {
+    const made = new Map<string, Buffer>();
+    return (language: TLocale, dataSaver = false) => {
+      const key = `${language} ${dataSaver}`;
+      let bytes = made.get(key);
       if (!bytes) {
-        bytes = Buffer.from(withLanguage(html, language));
-        made.set(language, bytes);
+        bytes = Buffer.from(withLanguage(html, language, dataSaver));
+        made.set(key, bytes);
       }
       return bytes;
     };
   };
-  const start = perLanguage(upToCharset);
-  const headRest = perLanguage(restOfHead);
+  const start = perVariant(upToCharset);
+  const headRest = perVariant(restOfHead);
   const rootStart = Buffer.from(`${betweenHeadAndRoot}<div id="root">`);
   const rootEnd = Buffer.from('</div>');
   const end = Buffer.from(afterRoot);
 
   return {
-    shell: (language) => withLanguage(indexHtml, language),
-    page: ({ language, early, late, body, state }) =>
+    shell: (language, dataSaver) =>
+      withLanguage(
+        dataSaver ? indexHtml.replace(FONT_PRELOAD, '') : indexHtml,
+        language,
+        dataSaver,
+      ),
+    page: ({ language, dataSaver, early, late, body, state }) =>
       Buffer.concat([
-        start(language),
+        start(language, dataSaver),
         early,
         headRest(language),
         Buffer.from(late),

@@ -96,6 +96,8 @@ export interface RenderOptions {
   language?: TLocale;
   routes?: RouteObject[];
   state?: unknown;
+  /** As the server decided it for the page (AppProvider); unset, the browser decides. */
+  dataSaver?: boolean;
 }
 
 export async function renderApp(element: ReactNode, options: RenderOptions = {}) {
@@ -126,7 +128,7 @@ export async function renderApp(element: ReactNode, options: RenderOptions = {})
     ],
   });
   const result = render(
-    <AppProvider i18n={i18n} queryClient={queryClient}>
+    <AppProvider i18n={i18n} queryClient={queryClient} dataSaver={options.dataSaver}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -35,13 +35,15 @@ export interface PageRequest {
   url: string;
   origin: string;
   language: TLocale;
+  /** Rendered for data saver (decision 044; decided by ./data-saver.ts). */
+  dataSaver: boolean;
 }
 
 export interface PagesService {
   /** The page at `url`: rendered (and shared for a few seconds), a redirect, or the shell. */
   answer(request: PageRequest): Promise<PageAnswer>;
   /** The client-rendered shell, for pages that cannot be rendered now (too busy, too many). */
-  shell(language: TLocale): string;
+  shell(language: TLocale, dataSaver: boolean): string;
 }
 
 export interface PagesServiceDeps {
@@ -135,18 +137,20 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
   };
 
   return {
-    answer({ url: requested, origin, language }) {
+    answer({ url: requested, origin, language, dataSaver }) {
       const url = pagePath(requested);
       // The origin is in the key: without PUBLIC_URL it comes from the request's Host header.
-      return cache.get(`${origin} ${language} ${url}`, async () => {
-        const result = await renderer.render({ url, origin, language, data });
+      // Data saver too: the same URL is another page for it (smaller photos, none preloaded).
+      const saving = dataSaver ? 'saver' : 'full';
+      return cache.get(`${origin} ${language} ${saving} ${url}`, async () => {
+        const result = await renderer.render({ url, origin, language, dataSaver, data });
         if (result.kind === 'shell') {
-          return { kind: 'shell', status: 200, html: renderer.shell(language) };
+          return { kind: 'shell', status: 200, html: renderer.shell(language, dataSaver) };
         }
         if (result.kind === 'redirect') return result;
         return renderedPage(result.status, result.html);
       });
     },
-    shell: (language) => renderer.shell(language),
+    shell: (language, dataSaver) => renderer.shell(language, dataSaver),
   };
 }

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { RateLimitedError } from '../../lib/rate-limited-error';
 import { pageEncoding } from '../../plugins/web-app';
 import { preferredLanguage } from './page-language';
+import { decideDataSaver } from './data-saver';
 
 /*
  * Decision 034: the public pages are rendered on the server from the catalogue as an anonymous
@@ -54,7 +55,9 @@ function recordingRenderer(): RecordingRenderer {
           : {
               kind: 'page',
               status: 200,
-              html: Buffer.from(`<main lang="${request.language}">${json}</main>`),
+              html: Buffer.from(
+                `<main lang="${request.language}" data-saver="${request.dataSaver}">${json}</main>`,
+              ),
             };
       }
       const page = await request.data.listProperties({ type: 'Rent', sort: 'new', limit: 50 });
@@ -63,11 +66,12 @@ function recordingRenderer(): RecordingRenderer {
         status: 200,
         // Long enough to be compressed, as every real page is.
         html: Buffer.from(
-          `<main lang="${request.language}" origin="${request.origin}">${page?.json ?? ''}</main><!--${' '.repeat(2048)}-->`,
+          `<main lang="${request.language}" origin="${request.origin}" data-saver="${request.dataSaver}">${page?.json ?? ''}</main><!--${' '.repeat(2048)}-->`,
         ),
       };
     },
-    shell: (language) => `<html lang="${language}">shell</html>`,
+    shell: (language, dataSaver = false) =>
+      `<html lang="${language}">shell${dataSaver ? ' for data saver' : ''}</html>`,
   };
   return renderer;
 }
@@ -113,8 +117,8 @@ describe('server-rendered pages', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=10');
     expect(res.headers['content-encoding']).toBe('br');
-    // The URL names the language: the page is the same for everyone.
-    expect(String(res.headers.vary ?? '')).not.toMatch(/Cookie/);
+    // The URL names the language: the page varies by data saver only, not the browser's language.
+    expect(res.headers.vary).toBe('Cookie, Save-Data, ECT, Accept-Encoding');
     expect(renderer.calls.at(-1)).toMatchObject({
       url: '/lease?lang=sw',
       language: 'sw',
@@ -154,7 +158,7 @@ describe('server-rendered pages', () => {
     clock.advance(TTL_MS);
     const byBrowser = await get('/home', { 'accept-language': 'sw-TZ,sw;q=0.9,en;q=0.8' });
     expect(byBrowser.body).toContain('lang="sw"');
-    expect(byBrowser.headers.vary).toMatch(/Accept-Language, Cookie/);
+    expect(byBrowser.headers.vary).toBe('Accept-Language, Cookie, Save-Data, ECT, Accept-Encoding');
     const byChoice = await get('/home', {
       'accept-language': 'sw',
       cookie: 'other=1; makazi_lang=en',
@@ -162,6 +166,55 @@ describe('server-rendered pages', () => {
     expect(byChoice.body).toContain('lang="en"');
     expect((await get('/home')).body).toContain('lang="en"');
     expect((await get('/home?lang=xx', { 'accept-language': 'sw' })).body).toContain('lang="sw"');
+  });
+
+  it('renders for data saver by the cookie, else Save-Data, else a 2G/3G ECT, each kept apart', async () => {
+    clock.advance(TTL_MS);
+    const full = await get('/home?lang=en');
+    expect(full.body).toContain('data-saver="false"');
+    // Asks the browser for its connection type on the next requests.
+    expect(full.headers['accept-ch']).toBe('ECT');
+    const calls = renderer.calls.length;
+    const bySaveData = await get('/home?lang=en', { 'save-data': 'on' });
+    expect(bySaveData.body).toContain('data-saver="true"');
+    // Another page in the cache, not the full one: one render more, then shared.
+    expect(renderer.calls.length).toBe(calls + 1);
+    expect(renderer.calls.at(-1)?.dataSaver).toBe(true);
+    const byEct = await get('/home?lang=en', { ect: '3g' });
+    expect(byEct.body).toBe(bySaveData.body);
+    expect(renderer.calls.length).toBe(calls + 1);
+    expect((await get('/home?lang=en', { ect: '4g' })).body).toBe(full.body);
+    // The person's choice wins over the browser's signals, either way.
+    const chosenOff = await get('/home?lang=en', {
+      'save-data': 'on',
+      cookie: 'makazi_data_saver=off',
+    });
+    expect(chosenOff.body).toBe(full.body);
+    const chosenOn = await get('/home?lang=en', { cookie: 'a=1; makazi_data_saver=on' });
+    expect(chosenOn.body).toBe(bySaveData.body);
+  });
+
+  it('sends the shell without font preloads for data saver, and says it varies by it', async () => {
+    const shell = await get('/posts', { 'save-data': 'on' });
+    expect(shell.body).toBe('<html lang="en">shell for data saver</html>');
+    expect(shell.headers.vary).toBe('Accept-Language, Cookie, Save-Data, ECT');
+  });
+
+  it('decides data saver from the headers alone', () => {
+    expect(decideDataSaver({})).toEqual({ on: false, by: 'default' });
+    expect(decideDataSaver({ 'save-data': 'on' })).toEqual({ on: true, by: 'save-data' });
+    expect(decideDataSaver({ 'save-data': 'off' })).toEqual({ on: false, by: 'default' });
+    for (const ect of ['slow-2g', '2g', '3g'])
+      expect(decideDataSaver({ ect })).toEqual({ on: true, by: 'ect' });
+    expect(decideDataSaver({ ect: '4g' })).toEqual({ on: false, by: 'default' });
+    expect(decideDataSaver({ cookie: 'makazi_data_saver=off', ect: '2g' })).toEqual({
+      on: false,
+      by: 'cookie',
+    });
+    expect(decideDataSaver({ cookie: 'makazi_data_saver=on' })).toEqual({ on: true, by: 'cookie' });
+    // Neither another cookie's value nor a value that is not on or off counts.
+    expect(decideDataSaver({ cookie: 'x_makazi_data_saver=on' }).by).toBe('default');
+    expect(decideDataSaver({ cookie: 'makazi_data_saver=maybe' }).by).toBe('default');
   });
 
   it('reads the preferred language by its weight', () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import logoSrc from '../../assets/logo.svg';
 import { FavoriteBorderIcon, MenuIcon } from '../../components/icons';
+import { DataSaverSwitch } from '../../components/data-saver-switch';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuthModal } from '../../lib/auth-modal';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -58,6 +59,7 @@ export function Header() {
             <FavoriteBorderIcon />
             <span className="site-header__saved-text">{t('header.saved')}</span>
           </Link>
+          <DataSaverSwitch />
           <LanguageSwitch />
         </nav>
         {session ? (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { FavoriteBorderIcon } from '../../components/icons';
+import { DataSaverSwitch } from '../../components/data-saver-switch';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SideSheet } from '../../components/side-sheet';
 import { useSession } from '../../lib/session';
@@ -16,7 +17,7 @@ export interface MobileMenuProps {
 
 /**
  * The phone menu has POSTS, Saved, Contacts you viewed and Logout (SIGN IN while signed out), plus
- * the language.
+ * the language and data saver.
  */
 export default function MobileMenu(props: MobileMenuProps) {
   const { onClose } = props;
@@ -62,6 +63,7 @@ export default function MobileMenu(props: MobileMenuProps) {
           <p className="mobile-menu__caption">{t('language.label')}</p>
           <LanguageSwitch tone="light" />
         </div>
+        <DataSaverSwitch tone="light" />
       </nav>
     </SideSheet>
   );
