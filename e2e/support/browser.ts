@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DATA_SAVER_COOKIE } from '@makazi/contracts/common-values';
 import { clientAddress, forwardedFor } from './client-address';
 
 const screenshotDir = fileURLToPath(new URL('../.tmp', import.meta.url));
@@ -49,6 +50,11 @@ export async function openSession(
      * incognito, which every other context is.
      */
     persistentProfile?: boolean;
+    /**
+     * The data saver as if the person had chosen it. Off by default: whatever the machine's
+     * network estimate (a 3G estimate turns it on), the specs see the same pages.
+     */
+    dataSaver?: boolean;
   } = {},
 ): Promise<Session> {
   const launch = {
@@ -77,6 +83,13 @@ export async function openSession(
     closeBrowser = () => browser.close();
   }
   context.setDefaultTimeout(15_000);
+  await context.addCookies([
+    {
+      name: DATA_SAVER_COOKIE,
+      value: options.dataSaver ? 'on' : 'off',
+      url: contextOptions.baseURL,
+    },
+  ]);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
