@@ -96,11 +96,16 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
   });
 
   /**
-   * Hands the request to tus and writes its answer, with the headers our hooks set; resolves the
-   * status. Not tus.handle(): its writer ends a response with a callback only, which Fastify's
+   * Hands the request to tus and writes its answer, with the headers our hooks set. Not
+   * tus.handle(): its writer ends a response with a callback only, which Fastify's
    * inject (every route's tests) cannot take; tus's answers are short texts, written here whole.
    */
-  async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<number> {
+  async function handOver(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    /** Our records of what tus did, before the client hears of it. */
+    beforeAnswer: (status: number) => Promise<void> = () => Promise.resolve(),
+  ): Promise<void> {
     const raw = request.raw;
     const res = reply.raw;
     // Each answer concerns one person's upload: never kept by a cache.
@@ -112,16 +117,15 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
     try {
       const response = await tus.handleWeb(webRequestOf(raw, res));
       const body = Buffer.from(await response.arrayBuffer());
+      await beforeAnswer(response.status);
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(body);
       }
-      return response.status;
     } catch (err) {
       request.log.error({ err }, 'tus could not answer an upload request');
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
-      return 500;
     }
   }
 
@@ -162,8 +166,9 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
         uploadMetadata: header('upload-metadata'),
       });
       creations.set(request.raw, uploadId);
-      const status = await handOver(request, reply);
-      if (status !== 201) await service.abandonCreation(uploadId);
+      await handOver(request, reply, async (status) => {
+        if (status !== 201) await service.abandonCreation(uploadId);
+      });
     },
   );
 
@@ -179,8 +184,9 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
       handler: async (request, reply) => {
         const uploadId = request.params.id;
         await service.requireOwnOpenUpload(requireActor(request), uploadId);
-        const status = await handOver(request, reply);
-        if (method === 'DELETE' && status === 204) await service.terminated(uploadId);
+        await handOver(request, reply, async (status) => {
+          if (method === 'DELETE' && status === 204) await service.terminated(uploadId);
+        });
       },
     });
   }
