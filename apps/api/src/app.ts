@@ -66,6 +66,13 @@ import { createMediaService } from './modules/media/media.service';
 import { limitPhotoThreads } from './modules/media/photo-processing';
 import { registerUploadSweeper } from './modules/media/upload-sweeper';
 import { registerPhotoHashBackfill } from './modules/media/photo-hash-backfill';
+import { createUploadFiles } from './modules/uploads/upload-files';
+import { createUploadLocker } from './modules/uploads/upload-locker';
+import { registerUploadSweep } from './modules/uploads/upload-sweep-job';
+import { createUploadLeases, createUploadsRepository } from './modules/uploads/uploads.repository';
+import { attachUploadRoutes, uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { createAccessRepository } from './modules/access/access.repository';
 import { registerFreshnessJob } from './modules/trust/freshness-job';
 import { createOwnerPhonesRepository } from './modules/owner-phones/owner-phones.repository';
 import { ownerPhonesRoutes } from './modules/owner-phones/owner-phones.routes';
@@ -373,6 +380,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  // Resumable photo uploads (decision 043): files in UPLOADS_DIR, locks as leases in PostgreSQL.
+  const uploadFiles = createUploadFiles(config.uploads.dir);
+  const uploadLeases = createUploadLeases(db);
+  const uploads = createUploadsService({
+    repository: createUploadsRepository(db),
+    onTransaction: (transaction) => createUploadsRepository(transaction),
+    listings: createMediaRepository(db),
+    access: createAccessRepository(db),
+    media,
+    ownerView: (id, ownerId) => properties.getOwnerView(id, ownerId),
+    files: uploadFiles,
+    expireLocks: (olderThanMs) => uploadLeases.deleteExpired(olderThanMs),
+    clock,
+    log: app.log,
+    limits: { openPerUser: config.uploads.openPerUser },
+  });
+  registerUploadSweep(app, uploads, {
+    clock,
+    abandonedAfterMs: config.uploads.abandonedAfterMs,
+    lock: jobLock,
+  });
+
   const payments = createPaymentsService({
     repository: createPaymentsRepository(db),
     gateway: deps.payments,
@@ -474,6 +503,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { service: auth, limits: config.limits });
       await api.register(usersRoutes, { service: users, requireSignIn });
       await api.register(mediaRoutes, { service: media, requireSignIn });
+      await api.register(uploadsRoutes, {
+        service: uploads,
+        requireSignIn,
+        files: uploadFiles,
+        locker: createUploadLocker(uploadLeases, { log: app.log }),
+        creationsPerUserPerHour: config.uploads.creationsPerUserPerHour,
+      });
+      await api.register(attachUploadRoutes, { service: uploads, requireSignIn });
       await api.register(paymentsRoutes, { service: payments, requireSignIn, admins: adminAuth });
       await api.register(subscriptionsRoutes, {
         service: subscriptions,

@@ -104,6 +104,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps resumable uploads beside the disk media, for a day, 40 open per account', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/makazi' });
+    expect(config.uploads).toEqual({
+      dir: path.resolve('/srv/makazi', 'data', 'uploads'),
+      abandonedAfterMs: 24 * 3_600_000,
+      openPerUser: 40,
+      creationsPerUserPerHour: 120,
+    });
+    expect(loadConfig({ INIT_CWD: '/srv', UPLOADS_DIR: 'shared/up' }).uploads.dir).toBe(
+      path.resolve('/srv', 'shared/up'),
+    );
+    expect(() => loadConfig({ UPLOAD_ABANDONED_AFTER_HOURS: '0' })).toThrow(
+      /UPLOAD_ABANDONED_AFTER_HOURS/,
+    );
+  });
+
   it('reads Redis with its key prefix', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
       url: 'redis://cache:6379/2',

@@ -214,6 +214,17 @@ const ZEnv = z.object({
   // each spread over all cores). Several processes on one machine each take their share (cores ÷
   // processes), so photo uploads leave room for every other request.
   PHOTO_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  // Resumable photo uploads (tus, decision 043): where the parts received so far are kept. Every
+  // API process behind the load balancer must see the same directory. Unset: DATA_DIR/uploads.
+  UPLOADS_DIR: z.string().min(1).optional(),
+  // An upload not attached to its listing this long after it began is deleted, file and record.
+  UPLOAD_ABANDONED_AFTER_HOURS: z.coerce.number().min(1).max(720).default(24),
+  // Uploads one account may have begun and not attached yet: bounds the disk one account can fill
+  // (each at most 10 MB); a listing needs at most nine photos.
+  UPLOADS_OPEN_PER_USER: z.coerce.number().int().min(1).default(40),
+  // Uploads one account may begin an hour: each photo is one upload, retries resume rather than
+  // begin again.
+  UPLOAD_CREATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: one readable line a request when a person watches a terminal (outside production), JSON
   // for log collectors otherwise.
@@ -318,6 +329,18 @@ export interface PaymentConfig {
   timeoutMs: number;
 }
 
+/** Resumable photo uploads (tus, decision 043). */
+export interface UploadsConfig {
+  /** Absolute. The parts of uploads received so far; shared by every process. */
+  dir: string;
+  /** An upload not attached this long after it began is deleted by the sweep. */
+  abandonedAfterMs: number;
+  /** Uploads begun and not attached, per account. */
+  openPerUser: number;
+  /** Uploads one account may begin an hour. */
+  creationsPerUserPerHour: number;
+}
+
 /** Where photos are stored: local disk, or an S3 bucket on AWS or an S3-compatible service. */
 export type MediaStorageConfig =
   | { kind: 'disk' }
@@ -390,6 +413,7 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** CPU threads for re-encoding photos in this process; undefined: every core. */
   photoThreads: number | undefined;
+  uploads: UploadsConfig;
   logLevel: string;
   logFormat: 'pretty' | 'json';
   /** Built web app served at /. */
@@ -446,11 +470,12 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   // Relative paths mean "relative to where the user typed the command", also under `npm -w`.
   const baseDir = e.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     mediaStorage,
@@ -499,6 +524,13 @@ export function loadConfig(
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     photoThreads: e.PHOTO_THREADS,
+    uploads: {
+      // Beside the disk media store (DATA_DIR/media), outside the web root.
+      dir: e.UPLOADS_DIR ? path.resolve(baseDir, e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+      abandonedAfterMs: e.UPLOAD_ABANDONED_AFTER_HOURS * HOUR_MS,
+      openPerUser: e.UPLOADS_OPEN_PER_USER,
+      creationsPerUserPerHour: e.UPLOAD_CREATIONS_PER_USER_PER_HOUR,
+    },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal && !production ? 'pretty' : 'json'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDist,

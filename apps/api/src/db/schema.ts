@@ -487,6 +487,58 @@ export const mediaUploads = pgTable(
   (t) => [index('media_uploads_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Resumable photo uploads (tus, decision 043), one row per photo upload from its creation: whose
+ * it is and which listing slot it fills. `id` is the tus upload id (its file's name in
+ * UPLOADS_DIR). Attaching sets photo_id and completed_at in the photo's own transaction, so a
+ * retried attach finds it done; the sweep deletes rows (and files) a day old.
+ */
+export const photoUploads = pgTable(
+  'photo_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    label: pictureLabel('label').notNull(),
+    /** Upload-Length: the bytes the upload will have. */
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When it was attached to its listing; null while open. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The photo it became (a row, or a photo of the listing's pending change); null while open. */
+    photoId: uuid('photo_id'),
+  },
+  (t) => [
+    // One open upload per slot: a new one for the same slot supersedes the older.
+    uniqueIndex('photo_uploads_open_slot_idx')
+      .on(t.propertyId, t.label)
+      .where(sql`photo_id is null`),
+    index('photo_uploads_open_user_idx')
+      .on(t.userId)
+      .where(sql`photo_id is null`),
+    index('photo_uploads_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The tus locker's leases (upload-locker.ts): who holds an upload's lock until when, across
+ * processes. A waiter sets release_requested; the holder sees it when it renews and lets go.
+ */
+export const uploadLocks = pgTable(
+  'upload_locks',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    releaseRequested: boolean('release_requested').notNull().default(false),
+  },
+  (t) => [index('upload_locks_expires_idx').on(t.expiresAt)],
+);
+
 export const planKind = pgEnum('plan_kind', ['subscription', 'promotion']);
 
 export const plans = pgTable(

@@ -31,7 +31,8 @@ function hasBody(request: FastifyRequest): boolean {
  * deadline (minutes). Here a body silent for `idleMs` while the server is reading it fails its
  * reader with a 408 (Fastify's body reader and the multipart parser both listen for the request's
  * 'error'), which goes out through the error handler with `Connection: close`, so the socket is
- * closed once the answer is written; a reader that cannot answer has the socket cut.
+ * closed once the answer is written; a reader that cannot answer has the socket cut. The tus
+ * server reading a PATCH listens too: it stops, keeps what arrived, and answers the offset.
  *
  * Silence only counts while the server is waiting for the client: a body the server has paused
  * (the upload is busy re-encoding earlier photos, back-pressure) is not the client's stall.
@@ -58,7 +59,10 @@ function watchBody(request: FastifyRequest, reply: FastifyReply, idleMs: number)
 
   // Node emits 'timeout' on a request whose body is incomplete when its socket has been silent.
   const onTimeout = (): void => {
-    if (reply.sent) {
+    // A route that handed the request to a raw handler (the tus uploads, reply.hijack()) counts
+    // as sent before that handler has answered: it is still reading, and is told like any reader.
+    const handedOver = reply.sent && !reply.raw.headersSent;
+    if (reply.sent && !handedOver) {
       // Answered already, and the rest of the body never came: nothing more to say.
       socket.destroy();
       return;
@@ -69,7 +73,8 @@ function watchBody(request: FastifyRequest, reply: FastifyReply, idleMs: number)
     }
     const error = bodyStalled(idleMs);
     request.log.info({ idleMs }, 'request body stalled: answering 408');
-    reply.header('Connection', 'close');
+    // A raw handler sets its own (tus answers an aborted request with Connection: close).
+    if (!handedOver) reply.header('Connection', 'close');
     const cut = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
     cut.unref();
     socket.once('close', () => clearTimeout(cut));

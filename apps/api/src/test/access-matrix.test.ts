@@ -154,6 +154,33 @@ function multipartPhoto(): { payload: Buffer; headers: Record<string, string> } 
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** A tus creation's headers for a photo of `length` bytes in a slot of the listing. */
+function tusCreation(propertyId: string, length: number): Record<string, string> {
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+  return {
+    ...TUS,
+    'upload-length': String(length),
+    'upload-metadata': `propertyId ${b64(propertyId)},label ${b64('picha_nje')}`,
+  };
+}
+
+/** A resumable upload of the owner's, created for one call; answers its URL. */
+async function ownUpload(length: number, propertyId?: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...owner.auth,
+      ...tusCreation(propertyId ?? (await ownListing('draft')).id, length),
+    },
+    remoteAddress: nextAddress(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.headers.location as string;
+}
+
 /** The answer never shows an owner's phone number, nor a listing that is not public. */
 function publicOnly(body: string): void {
   expect(body).not.toContain('ownerPhoneNumber');
@@ -450,6 +477,62 @@ const TABLE: Row[] = [
         url: `/api/properties/${(await ownListing('draft')).id}/media`,
         ...form,
       };
+    },
+  },
+  // Resumable uploads (tus, decision 043): another user's upload is 404, never a 403 saying it
+  // exists; creation names a listing, which is the owner's alone (403 as for the media route).
+  {
+    route: 'POST /api/uploads',
+    expect: [401, 403, 201, 401],
+    request: async () => ({
+      url: '/api/uploads',
+      headers: tusCreation((await ownListing('draft')).id, 10),
+    }),
+  },
+  {
+    route: 'PATCH /api/uploads/:id',
+    expect: [401, 404, 204, 401],
+    request: async () => ({
+      url: await ownUpload(10),
+      headers: {
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(10, 1),
+    }),
+  },
+  {
+    route: 'DELETE /api/uploads/:id',
+    expect: [401, 404, 204, 401],
+    request: async () => ({ url: await ownUpload(10), headers: TUS }),
+  },
+  // tus discovery: the server's capabilities, the same for anyone.
+  { route: 'OPTIONS /api/uploads', expect: ALL(204), request: get('/api/uploads') },
+  {
+    route: 'OPTIONS /api/uploads/:id',
+    expect: ALL(204),
+    request: get('/api/uploads/00000000-0000-4000-8000-000000000000'),
+  },
+  {
+    route: 'POST /api/properties/:id/photos/uploads/:uploadId',
+    expect: [401, 404, 201, 401],
+    request: async () => {
+      const listing = await ownListing('draft');
+      const location = await ownUpload(jpeg.length, listing.id);
+      const sent = await t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...TUS,
+          ...owner.auth,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: jpeg,
+      });
+      expect(sent.statusCode, sent.body).toBe(204);
+      return { url: `/api/properties/${listing.id}/photos/uploads/${location.split('/').at(-1)}` };
     },
   },
   {

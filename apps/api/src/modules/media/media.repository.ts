@@ -34,6 +34,8 @@ export interface ExistingPhoto {
 }
 
 export interface NewPhotoRow {
+  /** The id its files are stored under, when the row takes it too; unset: a new random one. */
+  id?: string;
   label: TPictureLabel;
   position: number;
   width: number;
@@ -67,8 +69,9 @@ export interface MediaRepository {
   /** Drops keys from the journal: their files were deleted, or a photo row names them. */
   forget(keys: readonly string[]): Promise<void>;
   /**
-   * In one transaction: locks the listing, lets `decide` turn it and its photos into changes (or
-   * throw, which rolls everything back), applies them, journals the keys they orphan and forgets
+   * In one transaction: locks the listing, runs `first` (another module's write that must commit
+   * with the photos, or throw to roll everything back), lets `decide` turn the listing and its
+   * photos into changes (or throw), applies them, journals the keys they orphan and forgets
    * `journaledKeys` (now named by photo rows).
    */
   recordPhotos<T extends PhotoChanges | PendingPhotoChanges>(
@@ -80,6 +83,7 @@ export interface MediaRepository {
       photos: ExistingPhoto[],
       pendingChange: PendingChangeState | undefined,
     ) => T,
+    first?: (transaction: Database) => Promise<void>,
   ): Promise<T>;
   /** Journaled keys older than `olderThan`, oldest first. */
   journaledBefore(olderThan: Date, limit: number): Promise<string[]>;
@@ -166,7 +170,7 @@ export function createMediaRepository(db: Database): MediaRepository {
       await db.delete(mediaUploads).where(inArray(mediaUploads.key, [...keys]));
     },
 
-    async recordPhotos(propertyId, journaledKeys, at, decide) {
+    async recordPhotos(propertyId, journaledKeys, at, decide, first) {
       return db.transaction(async (tx) => {
         // The row lock serialises uploads and edits of one listing: positions and slots stay unique.
         const [listing] = await tx
@@ -174,6 +178,7 @@ export function createMediaRepository(db: Database): MediaRepository {
           .from(p)
           .where(eq(p.id, propertyId))
           .for('update');
+        if (first) await first(tx);
         const photos = listing
           ? await tx
               .select({ id: ph.id, label: ph.label, position: ph.position, variants: ph.variants })

@@ -11,6 +11,7 @@ import {
   InvalidStorageKeyError,
   type StorageGateway,
 } from '../../gateways/storage/storage-gateway';
+import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
@@ -93,6 +94,19 @@ export interface MediaService {
     form: AsyncIterable<FormPart>,
   ): Promise<TViewerProperty>;
   /**
+   * Stores one photo that arrived on its own (a resumable upload, decision 043) in its label's
+   * slot of the actor's listing, by the same pipeline and slot rules as uploadPhotos. `claim` runs
+   * in the transaction that records the photo, with the photo's id: when it answers false
+   * (another request recorded this upload first) nothing is recorded, the files just stored are
+   * deleted, and `added` is false.
+   */
+  addUploadedPhoto(
+    actor: Actor,
+    propertyId: string,
+    photo: { label: TPictureLabel; data: Buffer; field: string },
+    claim: UploadClaim,
+  ): Promise<{ added: boolean }>;
+  /**
    * Deletes the files of journal entries created before `olderThan` (uploads that crashed or
    * whose cleanup failed, replaced photos whose deletion failed) and the entries themselves.
    */
@@ -106,6 +120,9 @@ export interface MediaService {
    */
   hashUnhashedPhotos(limit: number): Promise<{ hashed: number; blank: number; failed: number }>;
 }
+
+/** See addUploadedPhoto: marks the upload recorded, on the photo's transaction. */
+export type UploadClaim = (transaction: Database, photoId: string) => Promise<boolean>;
 
 export interface MediaLog {
   warn(details: Record<string, unknown>, message: string): void;
@@ -138,20 +155,22 @@ function isPictureLabel(value: string): value is TPictureLabel {
   return (PICTURE_LABELS as readonly string[]).includes(value);
 }
 
-/** An error about the file at `index`, naming it `files.<index>` as validation errors name fields. */
+/**
+ * An error about one file, naming it as validation errors name fields: `files.<index>` in a form,
+ * `upload` for a resumable upload.
+ */
 function fileError(
   code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
-  index: number,
+  field: string,
   message: string,
 ) {
-  const field = `files.${index}`;
   return new AppError(code, `${field}: ${message}`, [{ field, message }]);
 }
 
-function asFileError(err: unknown, index: number): unknown {
+function asFileError(err: unknown, field: string): unknown {
   if (err instanceof PhotoRejectedError) {
     const code = err.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE';
-    return fileError(code, index, err.message);
+    return fileError(code, field, err.message);
   }
   return err;
 }
@@ -163,10 +182,20 @@ interface UploadedPhoto {
   stored: StoredPhoto;
 }
 
+/** A photo stored and waiting to be recorded in its slot. */
+interface PhotoToRecord {
+  label: TPictureLabel;
+  photoId: string;
+  stored: StoredPhoto;
+}
+
+/** Thrown inside the recording transaction to roll it back when the upload's claim is refused. */
+class ClaimRefused extends Error {}
+
 /** Where a request's photos go: the replacement and append rules of the header comment. */
 export function planPhotoChanges(
   existing: readonly ExistingPhoto[],
-  uploads: readonly { label: TPictureLabel; stored: StoredPhoto }[],
+  uploads: readonly { label: TPictureLabel; stored: StoredPhoto; photoId?: string }[],
 ): Omit<PhotoChanges, 'status'> & { labelsAfter: TPictureLabel[] } {
   const newLabels = new Set(uploads.map((u) => u.label));
   const replaced = existing.filter((photo) => newLabels.has(photo.label));
@@ -178,10 +207,12 @@ export function planPhotoChanges(
     );
   }
   let next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0);
-  const insert: NewPhotoRow[] = uploads.map(({ label, stored }) => {
+  const insert: NewPhotoRow[] = uploads.map(({ label, stored, photoId }) => {
     // existing is in position order: the slot's first photo gives its place.
     const old = replaced.find((photo) => photo.label === label);
     return {
+      // The row is named as its files are, so a resumable upload can name the photo it became.
+      ...(photoId === undefined ? {} : { id: photoId }),
       label,
       position: old ? old.position : next++,
       width: stored.width,
@@ -273,13 +304,87 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
     return { deleted: gone.length, failed };
   }
 
+  /**
+   * Re-encodes one photo and stores its variants under a new photo id, its keys journaled first
+   * (into `journaled`, which the caller discards if the photo is never recorded). `abandoned`
+   * throws when the request has already failed: no more CPU or storage is spent on it.
+   */
+  async function processAndStore(
+    listingId: string,
+    data: Buffer,
+    field: string,
+    journaled: string[],
+    abandoned: () => void = () => undefined,
+  ): Promise<{ photoId: string; stored: StoredPhoto }> {
+    const release = await processing.acquire();
+    let processed: ProcessedPhoto;
+    try {
+      abandoned();
+      processed = await reencode(data);
+    } catch (err) {
+      throw asFileError(err, field);
+    } finally {
+      release();
+    }
+    abandoned();
+    const photoId = randomUUID();
+    const keys = plannedVariantKeys(processed, photoId);
+    await repository.journal(keys, listingId, clock());
+    journaled.push(...keys);
+    return { photoId, stored: await storePhotoVariants(storage, processed, photoId) };
+  }
+
+  /**
+   * One transaction: the stored photos take their slots (or join a live listing's pending change)
+   * and their keys leave the journal; `claim`, when given, runs in it first and may refuse.
+   */
+  function recordPhotos(
+    actor: Actor,
+    listingId: string,
+    photos: readonly PhotoToRecord[],
+    journaled: readonly string[],
+    claim?: (transaction: Database) => Promise<boolean>,
+  ): Promise<PhotoChanges | PendingPhotoChanges> {
+    return repository.recordPhotos(
+      listingId,
+      journaled,
+      clock(),
+      (listing, existing, pendingChange): PhotoChanges | PendingPhotoChanges => {
+        // Checked again under the row lock: the listing may have been deleted meanwhile.
+        const target = requireOwnListing(actor.userId, listing);
+        // A live listing keeps its reviewed photos: new ones wait in its pending change.
+        if (target.status === 'approved') {
+          return addToPendingChange(target.type, existing, pendingChange, photos);
+        }
+        const { labelsAfter, ...planned } = planPhotoChanges(existing, photos);
+        return {
+          ...planned,
+          status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,
+        };
+      },
+      claim
+        ? async (transaction) => {
+            if (!(await claim(transaction))) throw new ClaimRefused();
+          }
+        : undefined,
+    );
+  }
+
+  /** Takes back what a request stored before it failed. */
+  async function discardFailed(listingId: string, journaled: readonly string[]): Promise<void> {
+    const { failed } = await discard(journaled);
+    if (failed > 0) {
+      log.warn({ propertyId: listingId, failed }, 'a failed upload left files for the sweeper');
+    }
+  }
+
   async function uploadPhotos(
     actor: Actor,
-    propertyId: string,
+    listingId: string,
     form: AsyncIterable<FormPart>,
   ): Promise<TViewerProperty> {
     // Refused before a byte of the body is read.
-    requireOwnListing(actor.userId, await repository.findUploadTarget(propertyId));
+    requireOwnListing(actor.userId, await repository.findUploadTarget(listingId));
     await requirePublisher(repository.access, actor, 'canEdit');
 
     const labels: TPictureLabel[] = [];
@@ -295,28 +400,10 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
     // Files read but not yet stored, per request: what bounds a request's memory (each ≤ 10 MB).
     const buffered = createConcurrencyLimit(concurrency + 1);
 
-    async function processAndStore(data: Buffer, index: number): Promise<UploadedPhoto> {
-      const release = await processing.acquire();
-      let processed: ProcessedPhoto;
-      try {
-        // A request that already failed wastes no more CPU on its other files.
-        throwIfFailed();
-        processed = await reencode(data);
-      } catch (err) {
-        throw asFileError(err, index);
-      } finally {
-        release();
-      }
-      throwIfFailed();
-      const photoId = randomUUID();
-      const keys = plannedVariantKeys(processed, photoId);
-      await repository.journal(keys, propertyId, clock());
-      journaled.push(...keys);
-      return { index, photoId, stored: await storePhotoVariants(storage, processed, photoId) };
-    }
-
     function start(data: Buffer, index: number, release: () => void): void {
-      const task = processAndStore(data, index).finally(release);
+      const task = processAndStore(listingId, data, `files.${index}`, journaled, throwIfFailed)
+        .then((photo) => ({ index, ...photo }))
+        .finally(release);
       task.catch((error: unknown) => {
         state.failure ??= { error };
       });
@@ -366,7 +453,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
           release();
           throw fileError(
             'PAYLOAD_TOO_LARGE',
-            index,
+            `files.${index}`,
             `is larger than ${PHOTO_MAX_BYTES / MEGABYTE} MB`,
           );
         }
@@ -395,36 +482,50 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
         .sort((a, b) => a.index - b.index)
         .map(({ index, photoId, stored }) => ({ label: labels[index]!, photoId, stored }));
 
-      changes = await repository.recordPhotos(
-        propertyId,
-        journaled,
-        clock(),
-        (listing, photos, pendingChange): PhotoChanges | PendingPhotoChanges => {
-          // Checked again under the row lock: the listing may have been deleted meanwhile.
-          const target = requireOwnListing(actor.userId, listing);
-          // A live listing keeps its reviewed photos: new ones wait in its pending change.
-          if (target.status === 'approved') {
-            return addToPendingChange(target.type, photos, pendingChange, uploads);
-          }
-          const { labelsAfter, ...planned } = planPhotoChanges(photos, uploads);
-          return {
-            ...planned,
-            status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,
-          };
-        },
-      );
+      changes = await recordPhotos(actor, listingId, uploads, journaled);
     } catch (err) {
       state.failure ??= { error: err };
       // Let in-flight files finish (their keys are journaled by then), then take them all back.
       await Promise.allSettled(tasks);
-      const { failed } = await discard(journaled);
-      if (failed > 0)
-        log.warn({ propertyId, failed }, 'a failed upload left files for the sweeper');
+      await discardFailed(listingId, journaled);
       throw err;
     }
 
     await discard(changes.orphanKeys);
-    return deps.ownerView(propertyId, actor.userId);
+    return deps.ownerView(listingId, actor.userId);
+  }
+
+  async function addUploadedPhoto(
+    actor: Actor,
+    listingId: string,
+    photo: { label: TPictureLabel; data: Buffer; field: string },
+    claim: UploadClaim,
+  ): Promise<{ added: boolean }> {
+    requireOwnListing(actor.userId, await repository.findUploadTarget(listingId));
+    await requirePublisher(repository.access, actor, 'canEdit');
+    const journaled: string[] = [];
+    let changes: PhotoChanges | PendingPhotoChanges;
+    try {
+      const { photoId, stored } = await processAndStore(
+        listingId,
+        photo.data,
+        photo.field,
+        journaled,
+      );
+      changes = await recordPhotos(
+        actor,
+        listingId,
+        [{ label: photo.label, photoId, stored }],
+        journaled,
+        (transaction) => claim(transaction, photoId),
+      );
+    } catch (err) {
+      await discardFailed(listingId, journaled);
+      if (err instanceof ClaimRefused) return { added: false };
+      throw err;
+    }
+    await discard(changes.orphanKeys);
+    return { added: true };
   }
 
   /** The hash of a stored photo; undefined when the store failed (it is asked again later). */
@@ -460,6 +561,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
 
   return {
     uploadPhotos,
+    addUploadedPhoto,
 
     socialImage: (photoId) => socialImages.get(photoId),
 

@@ -6,6 +6,7 @@ import { ORPHAN_AFTER_MS, registerUploadSweeper } from './upload-sweeper';
 function stubService(sweep: MediaService['sweepOrphanUploads']): MediaService {
   return {
     uploadPhotos: () => Promise.reject(new Error('not used')),
+    addUploadedPhoto: () => Promise.reject(new Error('not used')),
     sweepOrphanUploads: sweep,
     socialImage: () => Promise.reject(new Error('not used')),
     hashUnhashedPhotos: () => Promise.reject(new Error('not used')),

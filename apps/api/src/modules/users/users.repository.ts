@@ -15,6 +15,7 @@ import {
   supportMessages,
   users,
   savedSearchMatches,
+  photoUploads,
   savedSearches,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
@@ -79,6 +80,11 @@ export interface UsersRepository {
   eraseFavourites(userId: string): Promise<void>;
   /** Their saved searches, the matches and alerts waiting on them, and the record of alerts sent. */
   eraseSavedSearches(userId: string): Promise<void>;
+  /**
+   * Forgets the user's resumable uploads not attached yet (decision 043): their files, without a
+   * row now, are deleted by the upload sweep.
+   */
+  eraseOpenUploads(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -212,6 +218,12 @@ on conflict do nothing`);
       await db.delete(savedSearchMatches).where(eq(savedSearchMatches.userId, userId));
       await db.delete(savedSearches).where(eq(savedSearches.userId, userId));
       await db.delete(alertSms).where(eq(alertSms.userId, userId));
+    },
+
+    async eraseOpenUploads(userId) {
+      await db
+        .delete(photoUploads)
+        .where(and(eq(photoUploads.userId, userId), isNull(photoUploads.photoId)));
     },
 
     async anonymise(userId, now) {

@@ -71,6 +71,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.eraseContactReveals(userId);
         await tx.eraseFavourites(userId);
         await tx.eraseSavedSearches(userId);
+        await tx.eraseOpenUploads(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };
