@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { repoRoot, startApp } from './app-process';
+import { CHROME_FLAGS } from './headless-chrome';
 import type {
   FirstVisitBytesReport,
   FirstVisitMode,
@@ -25,18 +26,6 @@ const DEVICE = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 11; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
-/** As bench/lighthouse.ts: headless Chromium in a container, no background traffic. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** Network idle: no request for this long (lazy images start as layout settles). */
 const IDLE_MS = 1_500;
 

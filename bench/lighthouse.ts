@@ -12,6 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { repoRoot, startApp } from './app-process';
+import { CHROME_FLAGS } from './headless-chrome';
 import type {
   CardImage,
   CardImages,
@@ -25,19 +26,6 @@ import type {
 const RUNS = 3;
 /** Failed runs (a Lighthouse runtime error) redone per page before giving up. */
 const MAX_RETRIES = 3;
-
-/** As the brief for headless Chromium in a container: no sandbox, no GPU, no background traffic. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Only React's development build has this warning; minified production code drops it. */
 const REACT_DEVELOPMENT_MARKER = 'is deprecated in plain JavaScript React classes';

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import { PHOTO_MAX_BYTES } from '@makazi/contracts/listing-values';
+import { PICTURE_LABELS } from '@makazi/contracts/property-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { photoUploads, pendingChanges, propertyPhotos } from '../../db/schema';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
@@ -417,18 +418,6 @@ describe('attaching an upload', () => {
 
 // ── Limits ───────────────────────────────────────────────────────────────────────────────────
 
-const LABELS = [
-  'picha_mbele',
-  'picha_chumba',
-  'picha_nje',
-  'picha_sebule',
-  'picha_jiko',
-  'picha_choo',
-  'picha_nyuma',
-  'picha_kulia',
-  'picha_kushoto',
-];
-
 describe('upload limits', () => {
   it('keeps one open upload per slot: a new one supersedes the older, file and all', async () => {
     const listing = await draftListing();
@@ -450,7 +439,9 @@ describe('upload limits', () => {
         insertProperty(t.db, { publishedBy: uploader.userId, status: 'draft', address: chain }),
       ),
     );
-    const slots = listings.flatMap((l) => LABELS.map((label) => ({ propertyId: l.id, label })));
+    const slots = listings.flatMap((l) =>
+      PICTURE_LABELS.map((label) => ({ propertyId: l.id, label })),
+    );
     for (const slot of slots.slice(0, OPEN_PER_USER)) {
       expect((await create(uploader, 1000, slot)).statusCode).toBe(201);
     }
