@@ -11,16 +11,12 @@ import { z } from 'zod';
  * nothing else. Upload-Metadata values are base64, as the tus protocol has them.
  */
 
-/** Where tus uploads are created; an upload's URL is `${UPLOADS_PATH}/<id>` (its Location). */
-export const UPLOADS_PATH = '/api/uploads';
-
-/** Upload-Metadata keys a creation must carry: the listing (a uuid) and the picture label. */
-export const UPLOAD_METADATA_REQUIRED = ['propertyId', 'label'] as const;
-/** Upload-Metadata keys a creation may carry (tus-js-client sends them): kept, never trusted. */
-export const UPLOAD_METADATA_OPTIONAL = ['filetype', 'filename'] as const;
-
-/** PATCH bodies the web client sends: small enough for a phone on 3G to finish one in seconds. */
-export const UPLOAD_CHUNK_BYTES = 256 * 1024;
+export {
+  UPLOADS_PATH,
+  UPLOAD_METADATA_REQUIRED,
+  UPLOAD_METADATA_OPTIONAL,
+  UPLOAD_CHUNK_BYTES,
+} from './upload-values';
 
 /** An upload's id as the server makes them (a uuid): the last segment of its Location. */
 export const ZUploadId = z.uuid('must be an upload id');

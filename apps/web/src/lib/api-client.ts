@@ -374,8 +374,9 @@ export async function apiSendNoContent(
 }
 
 /*
- * For requests that cannot go through fetch: a photo upload needs XMLHttpRequest for its progress
- * events (lib/upload-with-progress.ts). They take the same token, language and error reading.
+ * For requests that cannot go through fetch: a resumable photo upload goes through tus-js-client
+ * (features/create-listing/api/photo-uploads.ts), which sets each request's token itself. They
+ * take the same token, refresh and language.
  */
 
 /** The signed-in user's access token, refreshed first when about to expire; a 401 ApiError when signed out. */
@@ -386,9 +387,4 @@ export function getAccessToken(): Promise<string> {
 /** The language the API is asked to answer in (the Accept-Language of every request). */
 export function getApiLanguage(): string {
   return acceptLanguage;
-}
-
-/** The ApiError of a session that has ended (no token, or the refresh token was refused). */
-export function signedOutError(): ApiError {
-  return signedOut();
 }

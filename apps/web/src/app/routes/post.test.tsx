@@ -31,7 +31,9 @@ describe('/post', () => {
     const fetchMock = servePublishing('Land');
     await renderPost('/post');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Post a property' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Post a property' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'Step 1 of 3: Type and details' }),
     ).toBeInTheDocument();
@@ -52,7 +54,9 @@ describe('/post', () => {
     const fetchMock = servePublishing('Land');
     await renderPost('/post?edit=../../admin');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Post a property' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Post a property' }),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

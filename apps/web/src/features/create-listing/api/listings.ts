@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TAddressBody, TViewerProperty } from '@makazi/contracts/listings';
-import {
-  PROPERTY_TYPE_SLUGS,
-  type TPictureLabel,
-  type TPropertyType,
-} from '@makazi/contracts/property-values';
+import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { isPropertyOutline, isRecord, isUuid } from '../../../lib/guards';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 
 /*
  * The publishing calls of the wizard (their shapes are in contracts/listings.ts). Every one is the
@@ -66,32 +61,5 @@ export function ownListingQueryOptions(id: string) {
     // The wizard edits this record: always start from what the server holds now.
     staleTime: 0,
     gcTime: 0,
-  });
-}
-
-export interface PhotoUpload {
-  label: TPictureLabel;
-  file: File;
-}
-
-/**
- * POST /api/properties/{id}/media: multipart with repeated `files` and `category` in matching
- * order. Each photo's category goes just before its file, so a server reading the stream knows a
- * file's slot when the file arrives; the two lists are in the same order either way.
- */
-export function uploadPhotos(
-  id: string,
-  photos: readonly PhotoUpload[],
-  { onProgress, signal }: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
-) {
-  const form = new FormData();
-  for (const { label, file } of photos) {
-    form.append('category', label);
-    form.append('files', file, file.name);
-  }
-  return uploadWithProgress(`/properties/${encodeURIComponent(id)}/media`, form, isWriteAnswer, {
-    auth: true,
-    onProgress,
-    signal,
   });
 }

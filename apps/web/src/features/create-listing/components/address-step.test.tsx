@@ -5,7 +5,7 @@ import type { TPropertyType } from '@makazi/contracts/property-values';
 import { signIn } from '../../../testing/account';
 import { jsonResponse, requestedUrls } from '../../../testing/test-utils';
 import { showToast } from '../../../lib/toast';
-import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
+import { clearDraft, storedDraft } from '../testing/draft';
 import { LISTING_ID, apiError, bodiesTo, never, servePublishing } from '../testing/publish-api';
 import { completeDetails, enabled, next, renderWizard } from '../testing/wizard';
 
@@ -16,8 +16,8 @@ vi.mock(import('../../../lib/toast'), async (importOriginal) => ({
 
 const ADDRESS_PATH = `/api/properties/${LISTING_ID}/address`;
 
-beforeEach(() => {
-  window.sessionStorage.clear();
+beforeEach(async () => {
+  await clearDraft();
   vi.mocked(showToast).mockClear();
   signIn();
 });
@@ -155,9 +155,7 @@ describe('step 2: saving the address', () => {
     expect(bodiesTo(fetchMock, 'POST', ADDRESS_PATH)).toEqual([
       { regionId: 7, districtId: 30, wardId: 900, streetId: 4000, [field]: '12B' },
     ]);
-    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null')).toMatchObject({
-      step: 3,
-    });
+    await waitFor(async () => expect(await storedDraft()).toMatchObject({ step: 3 }));
   });
 
   it('leaves the number out when it is empty', async () => {

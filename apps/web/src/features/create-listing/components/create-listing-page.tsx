@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
@@ -8,9 +8,9 @@ import { useSession } from '../../../lib/session';
 import { ownListingQueryOptions } from '../api/listings';
 import { EMPTY_ADDRESS, addressValuesOf } from '../utils/address';
 import { detailValuesOf } from '../utils/detail-fields';
-import { clearDraft, readDraft, type TWizardStep } from '../utils/draft-storage';
+import { draftStore, type StoredDraft, type TWizardStep } from '../utils/draft-store';
 import { describeFailure } from '../utils/failure';
-import { slotsFromPhotos } from '../utils/photo-slots';
+import { slotsFromPhotos, type TSlots } from '../utils/photo-slots';
 import { WizardFailure } from './failure-alert';
 import { ListingWizard, type WizardInit } from './listing-wizard';
 import './create-listing.css';
@@ -39,6 +39,9 @@ export function initFromListing(listing: TViewerProperty, step: TWizardStep): Wi
     address: address ?? EMPTY_ADDRESS,
     savedAddress: address,
     slots: slotsFromPhotos(type, version.photos),
+    photos: {},
+    publishing: false,
+    fromDraft: false,
     liveEdit:
       listing.status === 'approved'
         ? {
@@ -50,20 +53,61 @@ export function initFromListing(listing: TViewerProperty, step: TWizardStep): Wi
   };
 }
 
+/**
+ * `init` carried on from the draft: the fields as they were typed, and each chosen photo not yet
+ * on the listing back in its slot (compressed already; its preview is made by the slots hook).
+ */
+export function initFromDraft(init: WizardInit, draft: StoredDraft): WizardInit {
+  const slots: TSlots = { ...init.slots };
+  let key = 0;
+  for (const [label, photo] of Object.entries(draft.photos)) {
+    if (!photo || photo.attached) continue;
+    const slotLabel = label as keyof TSlots;
+    // Keys below zero: the slots hook numbers new picks from one.
+    key -= 1;
+    slots[slotLabel] = {
+      existing: init.slots[slotLabel]?.existing ?? null,
+      picked: {
+        key,
+        name: photo.name,
+        previewUrl: null,
+        status: 'ready',
+        file: new File([photo.blob], photo.name, { type: photo.type }),
+      },
+    };
+  }
+  const step = init.id ? init.step : 1;
+  return {
+    ...init,
+    step,
+    type: init.type ?? draft.type,
+    details: draft.details,
+    address: draft.address,
+    slots,
+    photos: draft.photos,
+    publishing: draft.publishing && step === 3,
+    fromDraft: true,
+  };
+}
+
 interface LoadedWizardProps {
   id: string;
   mode: 'create' | 'edit';
-  step: TWizardStep;
+  /** The draft of this listing, when the wizard carries on from it. */
+  draft: StoredDraft | null;
   onStartOver?: () => void;
 }
 
 /** Loads the owner's listing (GET /api/properties/{id} with their token), then the wizard on it. */
-function LoadedWizard({ id, mode, step, onStartOver }: LoadedWizardProps) {
+function LoadedWizard({ id, mode, draft, onStartOver }: LoadedWizardProps) {
   const { t } = useTranslation('publish');
   const listing = useQuery(ownListingQueryOptions(id));
   // The first answer decides the wizard's start; later refetches must not reset what is typed.
   const [init, setInit] = useState<WizardInit | null>(null);
-  if (listing.data && !init) setInit(initFromListing(listing.data, step));
+  if (listing.data && !init) {
+    const loaded = initFromListing(listing.data, draft?.step ?? 1);
+    setInit(draft ? initFromDraft(loaded, draft) : loaded);
+  }
 
   if (init) return <ListingWizard mode={mode} init={init} onStartOver={onStartOver} />;
 
@@ -95,6 +139,11 @@ function LoadedWizard({ id, mode, step, onStartOver }: LoadedWizardProps) {
     );
   }
 
+  return <WizardLoading />;
+}
+
+function WizardLoading() {
+  const { t } = useTranslation('publish');
   return (
     <section className="wizard">
       <p role="status" className="wizard__loading">
@@ -115,6 +164,9 @@ function blankInit(ownerName: string): WizardInit {
     address: EMPTY_ADDRESS,
     savedAddress: null,
     slots: {},
+    photos: {},
+    publishing: false,
+    fromDraft: false,
     liveEdit: null,
   };
 }
@@ -125,29 +177,59 @@ export interface CreateListingPageProps {
 }
 
 /**
- * /post: a new listing, this tab's unfinished one (after a reload on step 2 or 3), or with
- * ?edit={id} the owner's listing pre-filled on every step.
+ * /post: a new listing, the unfinished one kept in the draft (after a reload, or the browser was
+ * closed), or with ?edit={id} the owner's listing pre-filled on every step.
  */
 export function CreateListingPage({ editId }: CreateListingPageProps) {
   const session = useSession();
-  const [draft, setDraft] = useState(readDraft);
+  // undefined while the draft is read (IndexedDB answers asynchronously).
+  const [stored, setStored] = useState<StoredDraft | null | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    draftStore.read().then(
+      (draft) => {
+        if (live) setStored(draft);
+      },
+      () => {
+        if (live) setStored(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (stored === undefined) return <WizardLoading />;
+  // Another account's draft on this browser is not theirs to see; the wizard replaces it.
+  const draft = stored && session && stored.owner === session.sub ? stored : null;
 
   if (editId) {
-    const step = draft?.mode === 'edit' && draft.id === editId ? draft.step : 1;
-    return <LoadedWizard key={editId} id={editId} mode="edit" step={step} />;
+    const own = draft?.mode === 'edit' && draft.id === editId ? draft : null;
+    return <LoadedWizard key={editId} id={editId} mode="edit" draft={own} />;
   }
 
   if (draft?.mode === 'create') {
     const startOver = () => {
-      clearDraft();
-      setDraft(null);
+      void draftStore.clear();
+      setStored(null);
     };
+    if (!draft.id) {
+      return (
+        <ListingWizard
+          key="draft"
+          mode="create"
+          init={initFromDraft(blankInit(session?.user ?? ''), draft)}
+          onStartOver={startOver}
+        />
+      );
+    }
     return (
       <LoadedWizard
         key={draft.id}
         id={draft.id}
         mode="create"
-        step={draft.step}
+        draft={draft}
         onStartOver={startOver}
       />
     );

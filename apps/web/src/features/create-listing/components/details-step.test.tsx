@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import { requestsTo, sentAuthorization, signIn } from '../../../testing/account';
 import { showToast } from '../../../lib/toast';
-import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
+import { clearDraft, storedDraft } from '../testing/draft';
 import { jsonResponse } from '../../../testing/test-utils';
 import {
   LISTING_ID,
@@ -80,9 +80,9 @@ const REQUIRED_LABELS: Record<TPropertyType, string[]> = {
   ],
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.mocked(showToast).mockClear();
-  window.sessionStorage.clear();
+  await clearDraft();
   signIn();
 });
 
@@ -337,11 +337,16 @@ describe('step 1: saving', () => {
       'Bearer access-token-1',
     );
     expect(screen.getByRole('heading', { name: 'Step 2 of 3: Address' })).toHaveFocus();
-    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null')).toEqual({
-      id: LISTING_ID,
-      step: 2,
-      mode: 'create',
-    });
+    await waitFor(async () =>
+      expect(await storedDraft()).toMatchObject({
+        id: LISTING_ID,
+        step: 2,
+        mode: 'create',
+        type,
+        publishing: false,
+        photos: {},
+      }),
+    );
   });
 
   it('sends the ticked service checkboxes and a floor area', async () => {
@@ -416,7 +421,10 @@ describe('step 1: saving', () => {
     for (const [label, value] of Object.entries(VALID_DETAILS.Land)) {
       expect(screen.getByLabelText(label)).toHaveValue(value);
     }
-    expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    // Typed but never saved: the draft keeps what was typed, without a listing.
+    await waitFor(async () =>
+      expect(await storedDraft()).toMatchObject({ id: null, step: 1, type: 'Land' }),
+    );
   });
 
   it('explains a network failure, keeps the inputs, and creates on the next try', async () => {

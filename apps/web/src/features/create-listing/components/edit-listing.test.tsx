@@ -5,8 +5,9 @@ import { requestsTo, sentAuthorization, signIn } from '../../../testing/account'
 import { makePendingChange } from '../../../testing/fixtures';
 import { jsonResponse } from '../../../testing/test-utils';
 import { showToast } from '../../../lib/toast';
-import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
-import { FakeXhr, installFakeXhr } from '../testing/fake-xhr';
+import { ApiError } from '../../../lib/api-client';
+import { clearDraft, seedDraft, storedDraft } from '../testing/draft';
+import { FakeSend, resetFakeSends } from '../testing/fake-uploads';
 import {
   LISTING_ID,
   apiError,
@@ -29,6 +30,11 @@ const compress = vi.hoisted(() =>
 );
 vi.mock('browser-image-compression', () => ({ default: compress }));
 
+vi.mock(import('../api/photo-uploads'), async () => {
+  const fake = await import('../testing/fake-uploads');
+  return { sendPhoto: fake.sendPhoto, UPLOAD_RETRY_DELAYS: [] };
+});
+
 const LISTING_PATH = `/api/properties/${LISTING_ID}`;
 const LIVE_EDIT_NOTICE =
   'Your listing stays on Makazi as it is now while we review your changes. Once an admin approves them, they replace the live version.';
@@ -46,11 +52,11 @@ function rentListing(overrides: Record<string, unknown> = {}) {
   return ownListing('Rent', { status: 'approved', photos: RENT_PHOTOS, ...overrides });
 }
 
-beforeEach(() => {
-  window.sessionStorage.clear();
+beforeEach(async () => {
+  await clearDraft();
   vi.mocked(showToast).mockClear();
   compress.mockClear();
-  installFakeXhr();
+  resetFakeSends();
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:new-photo');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   signIn();
@@ -168,7 +174,7 @@ describe('edit mode: /post?edit={id}', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(FakeSend.all).toHaveLength(0);
     expect(bodiesTo(fetchMock, 'PATCH', LISTING_PATH)).toEqual([]);
     expect(vi.mocked(showToast).mock.calls).toEqual([['Your changes have been saved.', 'success']]);
   });
@@ -187,13 +193,15 @@ describe('edit mode: /post?edit={id}', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    const xhr = FakeXhr.instances[0]!;
-    expect(xhr.url).toBe(`${LISTING_PATH}/media`);
-    expect(xhr.categories).toEqual(['picha_jiko']);
-    expect(xhr.files.map((file) => file.name)).toEqual(['small-jiko.jpg']);
-    xhr.respond(
-      200,
+    await waitFor(() => expect(FakeSend.all).toHaveLength(1));
+    const send = FakeSend.all[0]!;
+    expect(send.photo).toMatchObject({
+      listingId: LISTING_ID,
+      label: 'picha_jiko',
+      name: 'small-jiko.jpg',
+      uploadUrl: null,
+    });
+    await send.finish(
       rentListing({ photos: [...RENT_PHOTOS.slice(0, 3), makePhoto('picha_jiko')] }),
     );
 
@@ -212,8 +220,8 @@ describe('edit mode: /post?edit={id}', () => {
     await user.upload(screen.getByLabelText('Change photo: Toilet'), photoFile('choo.jpg'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    FakeXhr.instances[0]!.respond(500, { statusCode: 500, code: 'INTERNAL', message: 'boom' });
+    await waitFor(() => expect(FakeSend.all).toHaveLength(1));
+    await FakeSend.all[0]!.fail(new ApiError(500, 'INTERNAL', 'boom'));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Try again.');
     expect(screen.getByRole('img', { name: 'Photo: Toilet' })).toHaveAttribute(
@@ -341,7 +349,7 @@ describe('editing an approved listing: the live version stays up meanwhile', () 
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(FakeSend.all).toHaveLength(0);
     expect(vi.mocked(showToast).mock.calls).toEqual([[LIVE_EDIT_SAVED, 'success']]);
   });
 
@@ -369,13 +377,9 @@ describe('editing an approved listing: the live version stays up meanwhile', () 
 
 describe('a reload in the middle of the wizard', () => {
   it('resumes the stored draft on its step with everything refilled', async () => {
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 2, mode: 'create' }),
-    );
-    const fetchMock = servePublishing('Rent', {
-      get: [jsonResponse(ownListing('Rent', { propertyAddress: null, photos: [] }))],
-    });
+    const stored = ownListing('Rent', { propertyAddress: null, photos: [] });
+    await seedDraft({ id: LISTING_ID, step: 2, mode: 'create', listing: stored });
+    const fetchMock = servePublishing('Rent', { get: [jsonResponse(stored)] });
     const user = userEvent.setup();
     await renderWizard();
 
@@ -397,11 +401,9 @@ describe('a reload in the middle of the wizard', () => {
   });
 
   it('goes back to step 2 when a draft stored on step 3 has no address', async () => {
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
-    );
-    servePublishing('Land', { get: [jsonResponse(ownListing('Land', { propertyAddress: null }))] });
+    const stored = ownListing('Land', { propertyAddress: null });
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: stored });
+    servePublishing('Land', { get: [jsonResponse(stored)] });
     await renderWizard();
 
     expect(
@@ -410,10 +412,7 @@ describe('a reload in the middle of the wizard', () => {
   });
 
   it('starts a new listing on request', async () => {
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
-    );
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: ownListing('Rent') });
     servePublishing('Rent');
     const user = userEvent.setup();
     await renderWizard();
@@ -425,19 +424,16 @@ describe('a reload in the middle of the wizard', () => {
       screen.getByRole('heading', { name: 'Step 1 of 3: Type and details' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Rent' })).not.toBeChecked();
-    expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    expect(await storedDraft()).toBeNull();
   });
 
   it('does not resume an edit as a new listing', async () => {
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 2, mode: 'edit' }),
-    );
+    await seedDraft({ id: LISTING_ID, step: 2, mode: 'edit', listing: ownListing('Rent') });
     const fetchMock = servePublishing('Rent');
     await renderWizard();
 
     expect(
-      screen.getByRole('heading', { name: 'Step 1 of 3: Type and details' }),
+      await screen.findByRole('heading', { name: 'Step 1 of 3: Type and details' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Rent' })).not.toBeChecked();
     expect(fetchMock).not.toHaveBeenCalled();

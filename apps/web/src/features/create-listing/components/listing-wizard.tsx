@@ -5,16 +5,18 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { TPendingChange } from '@makazi/contracts/listings';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
+import { useSession } from '../../../lib/session';
 import { ACCOUNT_QUERY_SCOPE } from '../../../lib/sign-out';
 import { showToast } from '../../../lib/toast';
 import { ownListingQueryOptions } from '../api/listings';
 import { useAddressStep } from '../hooks/use-address-step';
 import { useDetailsStep } from '../hooks/use-details-step';
+import { useDraftWriter } from '../hooks/use-draft-writer';
 import { usePhotosStep } from '../hooks/use-photos-step';
 import { useWizardFlow } from '../hooks/use-wizard-flow';
 import type { AddressValues } from '../utils/address';
 import type { DetailValues } from '../utils/detail-fields';
-import { clearDraft, writeDraft, type TWizardMode, type TWizardStep } from '../utils/draft-storage';
+import type { TDraftPhotos, TWizardMode, TWizardStep } from '../utils/draft-store';
 import type { TSlots } from '../utils/photo-slots';
 import { AddressStep } from './address-step';
 import { DetailsStep } from './details-step';
@@ -34,6 +36,12 @@ export interface WizardInit {
   address: AddressValues;
   savedAddress: AddressValues | null;
   slots: TSlots;
+  /** The draft's photos, with where each one's upload stands. */
+  photos: TDraftPhotos;
+  /** Step 3 was being sent when the page went: the wizard carries on. */
+  publishing: boolean;
+  /** Started from the stored draft (else this wizard's draft replaces it). */
+  fromDraft: boolean;
   /**
    * Set when the listing is approved: the public keeps the live version while the edit waits for
    * review. `change` is the edit already waiting, which this one continues.
@@ -53,13 +61,15 @@ const TOTAL_STEPS = 3;
 /**
  * The create and edit wizard: type and details, address, photos. Each step keeps its state in its
  * own hook, all held here across the steps, so a failed call or a step back loses nothing the user
- * typed. The listing id and step are also kept in sessionStorage, so a reload on step 2 or 3
- * carries on with the same listing.
+ * typed. All of it is also kept in the draft (IndexedDB: utils/draft-store.ts), photos included, so
+ * a reload or a killed browser carries on with the same listing, where it was.
  */
 export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
   const { t } = useTranslation('publish');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const owner = useSession()?.sub ?? '';
+  const draft = useDraftWriter(init.fromDraft, init.publishing);
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const flow = useWizardFlow(init.step, form, heading);
@@ -78,8 +88,8 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
     return t('success.updated');
   }
 
-  const photos = usePhotosStep(init.slots, flow, listing, (id) => {
-    clearDraft();
+  const photos = usePhotosStep(init, flow, listing, draft, (id) => {
+    void draft.clear();
     // The wizard's own copy is done with; every list and page showing listings loads afresh.
     queryClient.removeQueries({ queryKey: ownListingQueryOptions(id).queryKey });
     void queryClient.invalidateQueries({ queryKey: [LISTINGS_QUERY_SCOPE] });
@@ -91,9 +101,13 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
   const { step, pending, failure } = flow;
   const { id, type } = listing;
 
+  const typed = details.details;
+  const where = address.address;
   useEffect(() => {
-    if (id) writeDraft({ id, step, mode });
-  }, [id, step, mode]);
+    // Nothing chosen yet is nothing to come back to.
+    if (!id && !type) return;
+    draft.schedule({ owner, id, step, mode, type, details: typed, address: where });
+  }, [draft, owner, id, step, mode, type, typed, where]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -171,7 +185,8 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
             problems={photos.problems}
             disabled={pending}
             phase={photos.phase}
-            percent={photos.percent}
+            uploads={photos.uploads}
+            total={photos.total}
             onPick={photos.pick}
             onRemove={photos.remove}
           />

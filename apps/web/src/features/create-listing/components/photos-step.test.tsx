@@ -1,13 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_PHOTO_MAX_SIDE } from '@makazi/contracts/listing-values';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { signIn } from '../../../testing/account';
+import { jsonResponse } from '../../../testing/test-utils';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
-import { FakeXhr, installFakeXhr } from '../testing/fake-xhr';
-import { LISTING_ID, ownListing, servePublishing } from '../testing/publish-api';
+import { clearDraft, draftPhoto, seedDraft, storedDraft } from '../testing/draft';
+import { FakeSend, resetFakeSends } from '../testing/fake-uploads';
+import { LISTING_ID, makePhoto, ownListing, servePublishing } from '../testing/publish-api';
 import {
   completeAddress,
   completeDetails,
@@ -24,10 +26,15 @@ vi.mock(import('../../../lib/toast'), async (importOriginal) => ({
 // The compression library works on a canvas, which jsdom lacks: it answers a small "compressed" copy.
 const compress = vi.hoisted(() =>
   vi.fn((file: File, _options: unknown) =>
-    Promise.resolve(new File([`small ${file.name}`], `small-${file.name}`, { type: file.type })),
+    Promise.resolve(new File([new Uint8Array(1000)], `small-${file.name}`, { type: file.type })),
   ),
 );
 vi.mock('browser-image-compression', () => ({ default: compress }));
+
+vi.mock(import('../api/photo-uploads'), async () => {
+  const fake = await import('../testing/fake-uploads');
+  return { sendPhoto: fake.sendPhoto, UPLOAD_RETRY_DELAYS: [] };
+});
 
 const SLOT_NAMES: Record<TPropertyType, string[]> = {
   Rent: ['Outside', 'Room', 'Sitting room', 'Kitchen', 'Toilet'],
@@ -48,11 +55,11 @@ const SLOT_NAMES: Record<TPropertyType, string[]> = {
 let previews = 0;
 let revoked: string[] = [];
 
-beforeEach(() => {
-  window.sessionStorage.clear();
+beforeEach(async () => {
+  await clearDraft();
   vi.mocked(showToast).mockClear();
   compress.mockClear();
-  installFakeXhr();
+  resetFakeSends();
   previews = 0;
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${++previews}`);
   revoked = [];
@@ -64,7 +71,20 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setOnline(true);
 });
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+/** A listing on step 3 with its address, as a draft stored there leaves it. */
+function onStep3(type: TPropertyType) {
+  return ownListing(type, { photos: [] });
+}
 
 async function openPhotoStep(type: TPropertyType = 'Land') {
   const fetchMock = servePublishing(type);
@@ -85,9 +105,19 @@ async function pickAll(user: TUser, type: TPropertyType) {
   }
 }
 
-async function sentUpload(): Promise<FakeXhr> {
-  await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-  return FakeXhr.instances[0]!;
+/** The sends started so far, once there are `count`. */
+async function sends(count: number): Promise<FakeSend[]> {
+  await waitFor(() => expect(FakeSend.all).toHaveLength(count));
+  return FakeSend.all;
+}
+
+/** What a slot with a new photo says of itself (its status is the input's description). */
+function statusOf(slot: string) {
+  return expect(input(slot, 'Change photo'));
+}
+
+function bar(name: string): HTMLElement {
+  return screen.getByRole('progressbar', { name });
 }
 
 describe('step 3: the photo slots', () => {
@@ -107,10 +137,7 @@ describe('step 3: the photo slots', () => {
 
   it('names the slots in Swahili', async () => {
     servePublishing('Land');
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
-    );
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: onStep3('Land') });
     await renderWizard({ language: 'sw' });
 
     for (const name of ['Mbele', 'Nyuma', 'Upande wa kulia', 'Upande wa kushoto']) {
@@ -171,7 +198,7 @@ describe('step 3: the photo slots', () => {
       expect.stringContaining('This file is not a photo.'),
     );
     expect(compress).not.toHaveBeenCalled();
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(FakeSend.all).toHaveLength(0);
   });
 });
 
@@ -191,22 +218,51 @@ describe('step 3: uploading', () => {
     }
     expect(input('Outside', 'Change photo')).not.toHaveAttribute('aria-invalid');
     expect(input('Room')).toHaveFocus();
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(FakeSend.all).toHaveLength(0);
   });
 
-  it('sends the compressed files and their categories in matching order, with progress, then /posts', async () => {
+  it('sends each compressed photo on its own, two at a time, with progress per photo and in total', async () => {
     const { user } = await openPhotoStep('HouseForSale');
-    // Picked out of order: the upload still follows the slots.
-    const order = [...SLOT_NAMES.HouseForSale].reverse();
-    for (const slot of order) await user.upload(input(slot), photoFile(`${slot}.jpg`));
+    // Picked out of order: the uploads still follow the slots.
+    for (const slot of [...SLOT_NAMES.HouseForSale].reverse()) {
+      await user.upload(input(slot), photoFile(`${slot}.jpg`));
+    }
 
     await user.click(screen.getByRole('button', { name: 'Upload property' }));
 
-    const xhr = await sentUpload();
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe(`/api/properties/${LISTING_ID}/media`);
-    expect(xhr.headers.Authorization).toBe('Bearer access-token-1');
-    expect(xhr.categories).toEqual([
+    const [front, back] = await sends(2);
+    expect(front!.photo).toMatchObject({
+      listingId: LISTING_ID,
+      label: 'picha_mbele',
+      name: 'small-Front.jpg',
+      uploadUrl: null,
+      sent: false,
+    });
+    expect(back!.label).toBe('picha_nyuma');
+    const size = front!.photo.file.size;
+    statusOf('Right side').toHaveAccessibleDescription('Waiting to upload');
+    expect(bar('Upload: Right side')).toHaveAttribute('aria-valuenow', '0');
+
+    front!.progress(Math.floor(size / 2));
+    expect(bar('Upload: Front')).toHaveAttribute('aria-valuenow', '50');
+    statusOf('Front').toHaveAccessibleDescription('Uploading: 50%');
+    // Half of one photo of eight the same size.
+    expect(bar('Upload progress')).toHaveAttribute('aria-valuenow', '6');
+    expect(screen.getByText('Uploading photos…')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+
+    await front!.finish(ownListing('HouseForSale'));
+    statusOf('Front').toHaveAccessibleDescription('Uploaded');
+    expect(bar('Upload: Front')).toHaveAttribute('aria-valuenow', '100');
+    // The next photo starts as soon as one is done: never more than two at once.
+    const third = (await sends(3))[2]!;
+    expect(third.label).toBe('picha_kulia');
+
+    for (let index = 1; index < 8; index += 1) {
+      const started = await sends(Math.min(index + 2, 8));
+      await started[index]!.finish(ownListing('HouseForSale'));
+    }
+    expect(FakeSend.all.map((send) => send.label)).toEqual([
       'picha_mbele',
       'picha_nyuma',
       'picha_kulia',
@@ -216,69 +272,73 @@ describe('step 3: uploading', () => {
       'picha_choo',
       'picha_chumba',
     ]);
-    expect(xhr.files.map((file) => file.name)).toEqual(
-      SLOT_NAMES.HouseForSale.map((slot) => `small-${slot}.jpg`),
-    );
-    // Each category goes just before its file.
-    expect([...xhr.body!.keys()].slice(0, 4)).toEqual(['category', 'files', 'category', 'files']);
-
-    xhr.progress(300, 1200);
-    const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
-    expect(bar).toHaveAttribute('value', '25');
-    expect(screen.getByText('25%')).toBeInTheDocument();
-    expect(screen.getByText('Uploading photos…')).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-
-    xhr.progress(1200, 1200);
-    expect(bar).toHaveAttribute('value', '100');
-    expect(screen.getByText('Photos sent. Saving them…')).toHaveAttribute('role', 'status');
-
-    xhr.respond(200, ownListing('HouseForSale', { status: 'pending' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
     expect(vi.mocked(showToast).mock.calls).toEqual([
       ['Property Uploaded Successfully', 'success'],
     ]);
-    expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    expect(await storedDraft()).toBeNull();
   });
 
-  it('keeps the photos after a failed upload, says why, and sends them again', async () => {
+  it('says it waits for the connection while offline, not that it failed', async () => {
     const { user } = await openPhotoStep('Land');
     await pickAll(user, 'Land');
     await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    const [front] = await sends(2);
+    front!.progress(Math.floor(front!.photo.file.size / 4));
 
-    (await sentUpload()).failNetwork();
+    setOnline(false);
+
+    statusOf('Front').toHaveAccessibleDescription('Paused – waiting for the connection');
+    statusOf('Back').toHaveAccessibleDescription('Paused – waiting for the connection');
+    expect(
+      screen.getByText('No connection. The photos will carry on uploading when it is back.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    setOnline(true);
+    statusOf('Front').toHaveAccessibleDescription('Uploading: 25%');
+  });
+
+  it('keeps the photos after a failed upload, says why, and sends only what is missing', async () => {
+    const { user } = await openPhotoStep('Land');
+    await pickAll(user, 'Land');
+    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    const [front, back] = await sends(2);
+    await front!.created('/api/uploads/11111111-1111-4111-8111-111111111111');
+    await back!.finish(ownListing('Land'));
+    await front!.fail(new ApiError(0, 'NETWORK', 'The network request failed'));
+    for (const send of (await sends(4)).slice(2)) await send.finish(ownListing('Land'));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The photos could not be uploaded.');
     expect(alert).toHaveTextContent('No connection. Check your internet and try again.');
     expect(alert).toHaveTextContent('Everything you entered is kept.');
+    statusOf('Front').toHaveAccessibleDescription(
+      'Not uploaded: No connection. Check your internet and try again.',
+    );
+    statusOf('Back').toHaveAccessibleDescription('Uploaded');
     expect(screen.getByRole('img', { name: 'Photo: Left side' })).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Upload property' }));
 
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
-    expect(FakeXhr.instances[1]!.categories).toEqual([
-      'picha_mbele',
-      'picha_nyuma',
-      'picha_kulia',
-      'picha_kushoto',
-    ]);
+    // Only the photo that failed goes again, carrying on with the upload it had.
+    const again = (await sends(5))[4]!;
+    expect(again.photo).toMatchObject({
+      label: 'picha_mbele',
+      uploadUrl: '/api/uploads/11111111-1111-4111-8111-111111111111',
+    });
     expect(compress).toHaveBeenCalledTimes(4);
   });
 
-  it('puts a refused photo on its slot (413 naming the second file)', async () => {
+  it('puts a refused photo on its slot (413)', async () => {
     const { user } = await openPhotoStep('Land');
     await pickAll(user, 'Land');
     await user.click(screen.getByRole('button', { name: 'Upload property' }));
-
-    (await sentUpload()).respond(413, {
-      statusCode: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      message: 'File too large',
-      details: [{ field: 'files.1', message: 'must be at most 10 MB' }],
-    });
+    const started = await sends(2);
+    await started[0]!.finish(ownListing('Land'));
+    await started[1]!.fail(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'File too large'));
+    for (const send of (await sends(4)).slice(2)) await send.finish(ownListing('Land'));
 
     const back = input('Back', 'Change photo');
     await waitFor(() =>
@@ -291,12 +351,9 @@ describe('step 3: uploading', () => {
     expect(input('Front', 'Change photo')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('says in Swahili when the server cannot read the photos (415)', async () => {
+  it('says in Swahili when the server cannot read a photo (415)', async () => {
     servePublishing('Land');
-    window.sessionStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ id: LISTING_ID, step: 3, mode: 'create' }),
-    );
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: onStep3('Land') });
     const user = userEvent.setup();
     await renderWizard({ language: 'sw' });
     for (const slot of ['Mbele', 'Nyuma', 'Upande wa kulia', 'Upande wa kushoto']) {
@@ -307,10 +364,118 @@ describe('step 3: uploading', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Pakia mali' }));
 
-    (await sentUpload()).respond(415, '<html>Unsupported</html>');
+    const started = await sends(2);
+    await started[0]!.fail(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Not an image'));
+    await started[1]!.finish(ownListing('Land'));
+    for (const send of (await sends(4)).slice(2)) await send.finish(ownListing('Land'));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Moja ya picha haikuweza kusomwa. Chagua picha za JPEG au PNG.',
+    const front = screen.getByLabelText('Badilisha picha: Mbele');
+    await waitFor(() =>
+      expect(front).toHaveAccessibleDescription(expect.stringContaining('Haikupakiwa: ')),
     );
+  });
+});
+
+describe('step 3: the draft', () => {
+  it('keeps each compressed photo in the draft as soon as it is ready', async () => {
+    const { user } = await openPhotoStep('Land');
+
+    await user.upload(input('Front'), photoFile('front.jpg'));
+
+    await waitFor(async () =>
+      expect((await storedDraft())?.photos.picha_mbele).toMatchObject({
+        name: 'small-front.jpg',
+        type: 'image/jpeg',
+        uploadUrl: null,
+        sent: false,
+        attached: false,
+      }),
+    );
+    expect((await storedDraft())?.step).toBe(3);
+
+    await user.click(screen.getByRole('button', { name: 'Undo the new photo: Front' }));
+    await waitFor(async () => expect((await storedDraft())?.photos.picha_mbele).toBeUndefined());
+  });
+
+  it('after a reload mid-upload, shows the chosen photos and carries on, never sending one twice', async () => {
+    // The photo attached before the reload is on the listing.
+    servePublishing('Land', {
+      get: [jsonResponse(ownListing('Land', { photos: [makePhoto('picha_mbele', 'front')] }))],
+    });
+    const url = '/api/uploads/22222222-2222-4222-8222-222222222222';
+    await seedDraft({
+      id: LISTING_ID,
+      step: 3,
+      mode: 'create',
+      listing: onStep3('Land'),
+      publishing: true,
+      photos: {
+        picha_mbele: draftPhoto('front.jpg', { attached: true, uploadUrl: '/api/uploads/x' }),
+        picha_nyuma: draftPhoto('back.jpg', { uploadUrl: url }),
+        picha_kulia: draftPhoto('right.jpg', {
+          uploadUrl: url.replace('2222', '3333'),
+          sent: true,
+        }),
+        picha_kushoto: draftPhoto('left.jpg'),
+      },
+    });
+    const view = await renderWizard();
+
+    const [back, right] = await sends(2);
+    expect(back!.photo).toMatchObject({ label: 'picha_nyuma', uploadUrl: url, sent: false });
+    expect(right!.photo).toMatchObject({ label: 'picha_kulia', sent: true });
+    expect(screen.getByRole('img', { name: 'Photo: Back' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:preview-/),
+    );
+
+    await back!.finish(ownListing('Land'));
+    await right!.finish(ownListing('Land'));
+    const left = (await sends(3))[2]!;
+    expect(left.label).toBe('picha_kushoto');
+    await left.finish(ownListing('Land'));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/posts$/));
+    // The photo attached before the reload was not sent again.
+    expect(FakeSend.all.map((send) => send.label)).not.toContain('picha_mbele');
+    expect(await storedDraft()).toBeNull();
+    view.unmount();
+    expect(revoked).toEqual(expect.arrayContaining(['blob:preview-1', 'blob:preview-2']));
+  });
+
+  it('restores the photos without sending them when the reload came before the upload', async () => {
+    servePublishing('Land');
+    await seedDraft({
+      id: LISTING_ID,
+      step: 3,
+      mode: 'create',
+      listing: onStep3('Land'),
+      photos: { picha_mbele: draftPhoto('front.jpg') },
+    });
+    await renderWizard();
+
+    expect(await screen.findByRole('img', { name: 'Photo: Front' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    statusOf('Front').toHaveAccessibleDescription('Ready to upload');
+    expect(FakeSend.all).toHaveLength(0);
+  });
+
+  it('never hands another account the draft', async () => {
+    servePublishing('Land');
+    await seedDraft({
+      id: LISTING_ID,
+      step: 3,
+      mode: 'create',
+      listing: onStep3('Land'),
+      owner: 'someone-else',
+    });
+    await renderWizard();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Step 1 of 3: Type and details' }),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect(await storedDraft()).toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import type { TWizardStep } from '../utils/draft-storage';
+import type { TWizardStep } from '../utils/draft-store';
 
 export const STEP_KEYS = ['details', 'address', 'photos'] as const;
 

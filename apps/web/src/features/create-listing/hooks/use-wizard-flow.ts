@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { TWizardStep } from '../utils/draft-storage';
+import type { TWizardStep } from '../utils/draft-store';
 import type { TFailureKind } from '../utils/failure';
 
 export interface TWizardFailure {

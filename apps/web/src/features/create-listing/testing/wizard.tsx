@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type userEvent from '@testing-library/user-event';
 import type { TPropertyType } from '@makazi/contracts/property-values';
@@ -12,15 +12,18 @@ import { CreateListingPage } from '../components/create-listing-page';
 
 export type TUser = ReturnType<typeof userEvent.setup>;
 
-export function renderWizard({
+/** Renders /post, then lets the page read its draft (IndexedDB answers asynchronously). */
+export async function renderWizard({
   editId = null,
   language = 'en',
 }: { editId?: string | null; language?: 'en' | 'sw' } = {}) {
-  return renderApp(<CreateListingPage editId={editId} />, {
+  const view = await renderApp(<CreateListingPage editId={editId} />, {
     url: editId ? `/post?edit=${editId}` : '/post',
     path: '/post',
     language,
   });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return view;
 }
 
 export const TYPE_NAMES: Record<TPropertyType, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePhoto } from '../../../testing/fixtures';
-import { missingSlots, slotsFromPhotos, uploadIndexOf } from './photo-slots';
+import { missingSlots, slotsFromPhotos } from './photo-slots';
 
 describe('photo slots', () => {
   it('fills the slots of the type from the listing photos, the last of a label shown', () => {
@@ -35,16 +35,5 @@ describe('photo slots', () => {
       },
     };
     expect(missingSlots('Land', slots)).toEqual(['picha_kulia', 'picha_kushoto']);
-  });
-
-  it.each([
-    ['files.2', 2],
-    ['files[0]', 0],
-    ['files/1', 1],
-    ['category.3', 3],
-    ['files', null],
-    ['title', null],
-  ])('reads the upload index of %j', (field, index) => {
-    expect(uploadIndexOf(field)).toBe(index);
   });
 });

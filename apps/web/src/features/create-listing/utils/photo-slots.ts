@@ -5,6 +5,7 @@ import {
 } from '@makazi/contracts/property-values';
 import type { TPhoto } from '@makazi/contracts/properties';
 import { isRecord } from '../../../lib/guards';
+import type { TFailureKind } from './failure';
 
 /*
  * Step 3's photo slots: one per required label of the type, each either empty, holding
@@ -27,7 +28,8 @@ export interface PickedPhoto {
   /** Tells this pick from a later one in the same slot. */
   key: number;
   name: string;
-  previewUrl: string;
+  /** null until the preview of a photo restored from the draft is made. */
+  previewUrl: string | null;
   status: 'preparing' | 'ready' | 'failed';
   /** The compressed file, once ready. */
   file?: File;
@@ -40,6 +42,21 @@ export interface SlotState {
 }
 
 export type TSlots = Partial<Record<TPictureLabel, SlotState>>;
+
+/** Where a photo's upload stands (the slot shows "paused" for the first three while offline). */
+export type TSlotUploadState = 'waiting' | 'uploading' | 'saving' | 'done' | 'failed';
+
+export interface SlotUpload {
+  state: TSlotUploadState;
+  /** Bytes on the server, of `total`. */
+  sent: number;
+  total: number;
+  /** Why it failed, when it did: a problem of the photo, else the call's failure. */
+  problem?: TSlotProblem;
+  failure?: TFailureKind;
+}
+
+export type TSlotUploads = Partial<Record<TPictureLabel, SlotUpload>>;
 
 /** Why a slot is refused at submit time or by the server. */
 export type TSlotProblem =
@@ -85,13 +102,4 @@ export function missingSlots(type: TPropertyType, slots: TSlots): TPictureLabel[
     if (slot.picked) return slot.picked.status === 'failed' && !slot.existing;
     return !slot.existing;
   });
-}
-
-/**
- * The slot of the n-th uploaded file that a 400's detail names: `files.2`, `files[2]`, `files/2`
- * (the API's dotted paths, and the other spellings servers use).
- */
-export function uploadIndexOf(field: string): number | null {
-  const match = /^(?:files|category)\W*(\d+)\b/.exec(field);
-  return match ? Number(match[1]) : null;
 }
