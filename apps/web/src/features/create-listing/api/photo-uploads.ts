@@ -10,6 +10,7 @@ import {
   parseErrorBody,
   refreshAccessToken,
 } from '../../../lib/api-client';
+import { isOffline } from '../../../lib/use-online';
 import { isWriteAnswer, type WriteAnswer } from './listings';
 
 /*
@@ -40,10 +41,6 @@ export interface SendEvents {
   onProgress: (sent: number, total: number) => void;
   /** Every byte has arrived; called (and awaited) before the attach. */
   onSent: () => void | Promise<void>;
-}
-
-function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 function abortError(): DOMException {
