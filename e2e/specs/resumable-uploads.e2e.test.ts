@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { openSession, type Session } from '../support/browser';
+import { openSession, screenshot, type Session } from '../support/browser';
 import { messages, text } from '../support/locales';
 import { phonePhoto } from '../support/photos';
 import { signedInThroughApi } from '../support/sign-in';
@@ -118,6 +118,7 @@ describe('photo uploads that survive a bad connection', () => {
       await page.getByText(text(publish, 'photos.phase.paused'), { exact: true }).waitFor();
       expect(await page.getByText(text(publish, 'failure.photos')).count()).toBe(0);
       expect(await page.getByText(/^Not uploaded:/).count()).toBe(0);
+      await screenshot(page, 'upload-paused');
 
       await context.setOffline(false);
       await publishedToPosts(page, UPLOADING_TIMEOUT_MS);
