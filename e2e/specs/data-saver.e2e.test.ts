@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiGet, openSession, type Session } from '../support/browser';
 import { messages, text } from '../support/locales';
+import { until } from '../support/until';
 
 interface Listing {
   id: string;
@@ -36,8 +37,11 @@ describe('data saver', () => {
     await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
     const asked = photoRequests(page);
     const fonts: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('.woff2')) fonts.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.woff2')) fonts.push(pathname);
+      if (request.resourceType() === 'script') scripts.push(pathname);
     });
 
     await page.goto('/home');
@@ -60,6 +64,18 @@ describe('data saver', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((path) => !smallest.has(path))).toEqual([]);
     expect(fonts).toEqual([]);
+    // The page works as it came: its app code is not fetched until something needs it.
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/lite.js']);
+
+    // The first tap that needs the app fetches it, and is made again once the app runs.
+    const heart = page.locator('main button[aria-pressed]').first();
+    await heart.click();
+    await until(
+      async () => ((await heart.getAttribute('aria-pressed')) === 'true' ? true : undefined),
+      'the saved heart once the app runs',
+    );
+    expect(scripts.some((path) => path.startsWith('/assets/'))).toBe(true);
 
     const [listing] = await apiGet<Listing[]>('/api/properties?type=Rent&limit=1');
     if (!listing) throw new Error('the demo catalogue has no Rent listing');
@@ -80,7 +96,12 @@ describe('data saver', () => {
     const switchControl = page.getByRole('switch', { name: text(common, 'dataSaver.label') });
     await expect(switchControl.first().getAttribute('aria-checked')).resolves.toBe('true');
     await switchControl.first().click();
-    await expect(switchControl.first().getAttribute('aria-checked')).resolves.toBe('false');
+    // The tap fetches the app (data saver) and is made again once it runs.
+    await until(
+      async () =>
+        (await switchControl.first().getAttribute('aria-checked')) === 'false' ? true : undefined,
+      'the switch to turn off',
+    );
 
     // A new visit: the server reads the choice and renders the photos with their srcset.
     await page.goto('/home');

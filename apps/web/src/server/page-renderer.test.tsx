@@ -406,6 +406,25 @@ describe('the server renderer for data saver', () => {
     expect(full.documentElement.hasAttribute('data-saver')).toBe(false);
   });
 
+  it('sends a data-saver page without its app code, only the loader that fetches it when asked', async () => {
+    const full = parse((await page('/home')).html);
+    const saver = parse((await page('/home', undefined, undefined, true)).html);
+    expect(full.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+      '/assets/main.js',
+    );
+    expect(full.querySelectorAll('link[rel="modulepreload"]').length).toBeGreaterThan(0);
+
+    expect(saver.querySelector('script[type="module"]')).toBeNull();
+    expect(saver.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    const loader = saver.querySelector('script[src="/lite.js"]');
+    expect(loader?.getAttribute('data-entry')).toBe('/assets/main.js');
+    expect(loader?.hasAttribute('defer')).toBe(true);
+    // Pages the server does not render are the app itself: their shell keeps its code.
+    expect(renderer.shell('en', true)).toContain(
+      '<script type="module" crossorigin src="/assets/main.js">',
+    );
+  });
+
   it('renders a detail page with its photos a tap away, nothing of them downloaded', async () => {
     const doc = parse((await page(`/lease/${rent.id}`, undefined, undefined, true)).html);
     const gallery = doc.querySelector('.photo-gallery')!;

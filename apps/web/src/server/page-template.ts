@@ -9,6 +9,14 @@ const DEFAULT_TITLE = /<title>[^<]*<\/title>\s*/;
 const DEFAULT_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 const ROOT = '<div id="root"></div>';
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+/** The app's entry script and the module preloads of its code. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+/**
+ * Served from public/: with data saver, a rendered page loads its app code only when the person
+ * first asks for something that needs it (decision 044).
+ */
+const LITE_LOADER = '/lite.js';
 /** The entry's stylesheet links Vite wrote: a rendered page carries that CSS itself. */
 const STYLESHEET_LINK = /<link\s+rel="stylesheet"[^>]*>\s*/g;
 /**
@@ -91,6 +99,14 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
   };
   const start = perVariant(upToCharset);
   const headRest = perVariant(restOfHead);
+  const entry = ENTRY_SCRIPT.exec(restOfHead)?.[1];
+  if (!entry) throw new Error('index.html lacks the app’s entry script');
+  // With data saver: no app code until it is asked for, only the loader that fetches it then.
+  const liteHeadRest = perVariant(
+    restOfHead
+      .replace(ENTRY_SCRIPT, `<script defer src="${LITE_LOADER}" data-entry="${entry}"></script>`)
+      .replace(MODULE_PRELOAD, ''),
+  );
   const rootStart = Buffer.from(`${betweenHeadAndRoot}<div id="root">`);
   const rootEnd = Buffer.from('</div>');
   const end = Buffer.from(afterRoot);
@@ -106,8 +122,8 @@ export function createPageTemplate(indexHtml: string): PageTemplate {
       Buffer.concat([
         start(language, dataSaver),
         early,
-        headRest(language),
-        Buffer.from(late),
+        dataSaver ? liteHeadRest(language) : headRest(language),
+        Buffer.from(dataSaver ? late.replace(MODULE_PRELOAD, '') : late),
         rootStart,
         body,
         rootEnd,

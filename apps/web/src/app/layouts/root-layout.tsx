@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { DemoBanner } from '../../components/demo-banner';
@@ -8,6 +9,8 @@ import { Header } from './header';
 import './layout.css';
 
 const MAIN_ID = 'main-content';
+/** Listened for by public/lite.js. */
+export const APP_READY_EVENT = 'makazi:app-ready';
 
 /**
  * Header and footer are hidden on every /admin path; the demo and offline banners are on every
@@ -19,6 +22,11 @@ export function RootLayout() {
   const chrome = !pathname.startsWith('/admin');
   // Favourites saved before sign-in join the account on every page, whichever one signs in.
   useMergeLocalFavourites();
+  // The page is the app's now: a data-saver page's loader (public/lite.js) makes the tap that
+  // fetched the app again.
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
 
   return (
     // The id marks where the server-rendered app starts (server/page-renderer.tsx).
