@@ -45,7 +45,7 @@
     'click',
     function (event) {
       if (ready || !(event.target instanceof Element)) return;
-      var target = event.target.closest('button, [data-needs-app]');
+      var target = event.target.closest('button');
       // A form the browser sends itself (search) needs no app.
       if (!target || (target.type === 'submit' && target.form && target.form.method === 'get')) {
         return;
