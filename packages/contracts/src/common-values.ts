@@ -59,6 +59,13 @@ export const LANGUAGE_COOKIE = 'makazi_lang';
 export const DATA_SAVER_COOKIE = 'makazi_data_saver';
 
 /**
+ * The effective connection types slow enough for data saver: the ECT client hint the server reads
+ * and the browser's navigator.connection use the same words. 3G is in: on a prepaid bundle, 3G is
+ * where the photos cost most of a page.
+ */
+export const SLOW_CONNECTIONS: readonly string[] = ['slow-2g', '2g', '3g'];
+
+/**
  * The query parameters a public page is made of: the catalogue's filters, its sort, the cursor of
  * a next-page link, and the language. Anything else in a page's URL (tracking tags such as
  * utm_source or fbclid) changes nothing on it, so the server renders and caches the page without

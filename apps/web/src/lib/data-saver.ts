@@ -1,4 +1,4 @@
-import { DATA_SAVER_COOKIE } from '@makazi/contracts/common-values';
+import { DATA_SAVER_COOKIE, SLOW_CONNECTIONS } from '@makazi/contracts/common-values';
 
 /*
  * Data saver (decision 044): the one place the browser decides it. The server decides the same
@@ -15,12 +15,6 @@ export const DATA_SAVER_ATTRIBUTE = 'data-saver';
 
 /** A year: the choice is remembered like the language. */
 const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-/**
- * The effective connection types slow enough to save on (the Network Information API's, the same
- * words as the ECT client hint the server reads). 3G is in: on a prepaid bundle, 3G is where the
- * photos cost most of a page.
- */
-export const SLOW_CONNECTIONS: readonly string[] = ['slow-2g', '2g', '3g'];
 
 /** What the browser says of its connection (Chromium's navigator.connection; absent elsewhere). */
 export interface ConnectionHints {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DATA_SAVER_COOKIE } from '@makazi/contracts/common-values';
+import { DATA_SAVER_COOKIE, SLOW_CONNECTIONS } from '@makazi/contracts/common-values';
 
 /*
  * Data saver on the server (decision 044): the one place a page request is judged. Headers only:
@@ -7,11 +7,6 @@ import { DATA_SAVER_COOKIE } from '@makazi/contracts/common-values';
  * (apps/web lib/data-saver.ts) for the pages it renders.
  */
 
-/**
- * The effective connection types (the ECT client hint; the browser's navigator.connection uses
- * the same words) rendered for data saver.
- */
-const SLOW_CONNECTIONS = new Set(['slow-2g', '2g', '3g']);
 const COOKIE = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE}=(on|off)(?:;|$)`);
 
 /**
@@ -39,6 +34,6 @@ export function decideDataSaver(headers: IncomingHttpHeaders): DataSaverDecision
   const chosen = COOKIE.exec(single(headers.cookie))?.[1];
   if (chosen) return { on: chosen === 'on', by: 'cookie' };
   if (single(headers['save-data']) === 'on') return { on: true, by: 'save-data' };
-  if (SLOW_CONNECTIONS.has(single(headers.ect))) return { on: true, by: 'ect' };
+  if (SLOW_CONNECTIONS.includes(single(headers.ect))) return { on: true, by: 'ect' };
   return { on: false, by: 'default' };
 }
