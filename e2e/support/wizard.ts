@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { pathname } from './catalogue';
 import { messages, text } from './locales';
 import { until } from './until';
+import { REQUIRED_PICTURE_LABELS } from '@makazi/contracts/property-values';
 
 /*
  * The create wizard driven as a person does, shared by the specs of publishing: the fields typed,
@@ -37,22 +38,8 @@ export const DETAILS: Record<ListingType, Record<string, string>> = {
   },
 };
 
-/** The photo slots each type must fill before it goes to review, by their wizard names. */
-export const SLOTS: Record<ListingType, string[]> = {
-  Land: ['picha_mbele', 'picha_nyuma', 'picha_kulia', 'picha_kushoto'],
-  Rent: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
-  Apartment: ['picha_nje', 'picha_chumba', 'picha_sebule', 'picha_jiko', 'picha_choo'],
-  HouseForSale: [
-    'picha_mbele',
-    'picha_nyuma',
-    'picha_kulia',
-    'picha_kushoto',
-    'picha_sebule',
-    'picha_jiko',
-    'picha_choo',
-    'picha_chumba',
-  ],
-};
+/** The photo slots each type must fill before it goes to review: the contract's own list. */
+export const SLOTS: Record<ListingType, readonly string[]> = REQUIRED_PICTURE_LABELS;
 
 export function field(page: Page, key: string) {
   return page.getByLabel(text(publish, `fields.${key}`), { exact: true });
