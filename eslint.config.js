@@ -22,6 +22,8 @@ export default tseslint.config(
       'bench/results/**',
       '**/.tmp/**',
       'apps/api/src/db/migrations/**',
+      // Types for the plain-JavaScript scripts' vitest configs; no tsconfig holds scripts/.
+      'scripts/*.d.mts',
     ],
   },
   js.configs.recommended,
@@ -157,6 +159,24 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
+      ],
+    },
+  },
+  {
+    // The database test files share their worker's modules (isolate: false in
+    // apps/api/vitest.config.ts): a module mocked in one would stay mocked in the next file.
+    files: ['apps/api/src/**/*.test.ts'],
+    ignores: ['apps/api/src/**/*.unit.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
+        ...['mock', 'doMock', 'hoisted'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            "Database test files share their worker's modules: mock only in a *.unit.test.ts file, or pass a fake through buildApp(deps).",
+        })),
       ],
     },
   },

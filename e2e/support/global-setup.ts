@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '@makazi/bench/app-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -105,7 +106,10 @@ function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(tmpDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-e2e-'));
-  const logFile = path.join(tmpDir, 'server.log');
+  // One app per project (vitest.config.ts), each with its log.
+  const logFile = path.join(tmpDir, `server-${project.name.replace(/\W+/g, '-')}.log`);
+  // Synchronous, so two projects' setups never build at once: the second finds the build fresh.
+  ensureBuilt();
   const log = createWriteStream(logFile);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /*
- * ClickPesa as the API meets it (docs.clickpesa.com, the shapes of clickpesa-payments.test.ts): a
+ * ClickPesa as the API meets it (docs.clickpesa.com, the shapes of clickpesa-payments.unit.test.ts): a
  * token, USSD pushes, status queries by order reference, and webhooks signed with the checksum
  * key. The checksum is computed here independently of the API's code, as ClickPesa computes it:
  * HMAC-SHA256 over the payload's JSON with every object's keys sorted, hex.

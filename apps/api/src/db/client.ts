@@ -41,6 +41,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A dumped data directory (PGlite's dumpDataDir) the in-memory database starts from: a copy of
+   * an already migrated database in about a second, where a fresh one runs initdb for 5–9 s (tests).
+   */
+  pgliteTemplate?: Blob;
   /** Pool size for the server; 10 suits one API process on a small machine. */
   poolMax?: number;
   /** Per-statement limit on the server, so a runaway query cannot hold a connection forever. */
@@ -55,12 +60,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
-  return openPglite(opts.pgliteDir);
+  return openPglite(opts.pgliteDir, opts.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  template: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dir) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db: Database = drizzlePglite({ client, schema });
   let closed = false;
   return {

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { ensureCatalogueCards } from '../modules/properties/catalogue-cards';
 import type { PaymentGateway } from '../gateways/payments/payment-gateway';
 import {
   createSimulatorPayments,
@@ -21,6 +18,7 @@ import type { SmsGateway } from '../gateways/sms/sms-gateway';
 import { createDiskStorage } from '../gateways/storage/disk-storage';
 import type { StorageGateway } from '../gateways/storage/storage-gateway';
 import type { Clock } from '../lib/clock';
+import { adminQuery, databaseUrl } from './database-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,36 +36,41 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /** An empty database instead of the migrated template: for the tests of the migrations. */
+  empty?: boolean;
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
 /**
- * A fresh, migrated database: in-memory PGlite, or (on the server run) a uniquely named database
- * created on the TEST_DATABASE_URL server and dropped by dispose(). Same suite, either backend.
+ * A fresh database of this test file's own: in-memory PGlite, or (on the server run) a uniquely
+ * named database on the TEST_DATABASE_URL server, dropped by dispose(). Unless `empty`, it is a
+ * copy of the run's migrated template (test/database-template.ts). Same suite, either backend.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl) {
-    const handle = await openDatabase({});
-    await migrateDatabase(handle);
-    await ensureCatalogueCards(handle);
+    if (options.empty) {
+      const handle = await openDatabase({});
+      return { handle, db: handle.db, dispose: () => handle.close() };
+    }
+    const templateFile = inject('pgliteTemplateFile');
+    if (!templateFile) throw new Error('no migrated template: this vitest project has no database');
+    pgliteTemplate ??= readFile(templateFile).then((bytes) => new Blob([bytes]));
+    const handle = await openDatabase({ pgliteTemplate: await pgliteTemplate });
     return { handle, db: handle.db, dispose: () => handle.close() };
   }
 
   const name = `makazi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  const template = options.empty ? '' : ` TEMPLATE "${inject('serverTemplateDatabase')}"`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"${template}`);
+  const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  let handle: DatabaseHandle;
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
-  try {
-    await migrateDatabase(handle);
-    await ensureCatalogueCards(handle);
+    handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolMax: 4 });
   } catch (err) {
-    await handle.close();
-    await dropDatabase(serverUrl, name);
+    await drop();
     throw err;
   }
   return {
@@ -75,19 +78,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db: handle.db,
     async dispose() {
       await handle.close();
-      await dropDatabase(serverUrl, name);
+      await drop();
     },
   };
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 export interface TestApp {

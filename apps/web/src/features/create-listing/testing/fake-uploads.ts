@@ -6,7 +6,7 @@ import type { WriteAnswer } from '../api/listings';
 /*
  * api/photo-uploads.ts as the wizard tests drive it: each sendPhoto call is recorded and goes as
  * far as the test says (a URL, progress, every byte, the attach's answer or a failure). The tus
- * client itself is tested in api/photo-uploads.test.ts.
+ * client itself is tested in api/photo-uploads.dom.test.ts.
  */
 
 /** Lets the wizard's handlers of an answer (a chain of promises and a draft write) run. */

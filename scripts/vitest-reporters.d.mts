@@ -1,0 +1,3 @@
+import type { Reporter } from 'vitest/node';
+
+export function testReporters(): Array<'default' | Reporter>;
