@@ -8,7 +8,7 @@ import { testReporters } from '../../scripts/vitest-reporters.mjs';
  * - `api (pglite)`: every other file, on embedded PGlite.
  * - `api (postgres server)`: the same files again on the PostgreSQL server that TEST_DATABASE_URL
  *   names (.ci/run sets it when a server answers). The few files whose subject does not depend on
- *   the engine run once: on the server when there is one (it runs them in half the time), else on
+ *   the engine run once: on the server when there is one (faster there), else on
  *   PGlite.
  * Database projects build the migrated schema once (test/database-template.ts) and give each file
  * a copy. `MAKAZI_TEST_DB=pglite` leaves the server project out (`npm run test:changed`).
