@@ -98,8 +98,9 @@ const passesThrough = (file) => {
 };
 
 const changed = changedFiles();
+const changedSet = new Set(changed);
 const selected = new Set();
-const seen = new Set(changed);
+const seen = new Set(changedSet);
 const pending = [...changed];
 while (pending.length > 0) {
   const file = pending.pop();
@@ -113,13 +114,13 @@ while (pending.length > 0) {
   }
   if (TEST.test(file)) selected.add(file);
   const folder = workspace.ownFolder?.exec(local)?.[0];
-  if (folder && changed.includes(file)) {
+  if (folder && changedSet.has(file)) {
     for (const other of files) {
       if (other.startsWith(`${workspace.dir}/${folder}`) && TEST.test(other)) selected.add(other);
     }
   }
   // A change to the root itself reaches its importers; one that only passes through it stops.
-  if (passesThrough(file) && !changed.includes(file)) continue;
+  if (passesThrough(file) && !changedSet.has(file)) continue;
   for (const importer of importers.get(file) ?? []) {
     if (seen.has(importer)) continue;
     seen.add(importer);

@@ -4,32 +4,47 @@
 // passed. Prints a table of the steps at the end and, when TEST_STEPS_FILE names a file, appends
 // the steps to it (.ci/run's own summary reads it). Decision 046 says why these stages.
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const readPackage = (dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
 
 /**
- * The stages. The static checks are single-threaded programs, so two run at once on two cores.
- * The vitest suites each use both cores themselves, so they run one after another.
+ * `tsc` of every workspace that has a typecheck script, as `npm run typecheck --workspaces` runs
+ * them: a workspace added later is checked without editing this file.
+ */
+const typecheckSteps = readPackage('.')
+  .workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => path.join(pattern.slice(0, -2), entry.name))
+      : [pattern],
+  )
+  .map(readPackage)
+  .filter((pkg) => pkg.scripts?.typecheck)
+  .map((pkg) => [
+    `typecheck ${pkg.name.replace('@makazi/', '')}`,
+    ['run', 'typecheck', '-w', pkg.name],
+  ]);
+
+/**
+ * The stages, by name (`node scripts/test.mjs unit` runs one: `npm run test:unit`). The static
+ * checks are single-threaded programs, so two run at once on two cores; the vitest suites each use
+ * both cores themselves, so they run one after another.
  */
 const STAGES = [
   {
     name: 'checks',
     parallel: 2,
-    steps: [
-      // The slowest first, so the two lanes end together.
-      ['lint', ['run', 'lint']],
-      ['typecheck api', ['run', 'typecheck', '-w', '@makazi/api']],
-      ['typecheck web', ['run', 'typecheck', '-w', '@makazi/web']],
-      ['typecheck e2e', ['run', 'typecheck', '-w', '@makazi/e2e']],
-      ['typecheck bench', ['run', 'typecheck', '-w', '@makazi/bench']],
-      ['typecheck resilience', ['run', 'typecheck', '-w', '@makazi/resilience']],
-      ['typecheck contracts', ['run', 'typecheck', '-w', '@makazi/contracts']],
-      ['format', ['run', 'format:check']],
-    ],
+    // ESLint is the slowest: first, in a lane of its own while the others share the second.
+    steps: [['lint', ['run', 'lint']], ...typecheckSteps, ['format', ['run', 'format:check']]],
   },
   {
-    name: 'unit and integration',
+    name: 'unit',
     parallel: 1,
     steps: [
       ['test contracts', ['run', 'test', '-w', '@makazi/contracts']],
@@ -95,9 +110,16 @@ function table(rows) {
     .join('\n');
 }
 
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !STAGES.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`[test] no stage ${unknown.join(', ')}: ${STAGES.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+
 const startedAt = Date.now();
 const results = [];
-for (const stage of STAGES) {
+for (const stage of STAGES.filter((s) => chosen.length === 0 || chosen.includes(s.name))) {
   const stageStart = Date.now();
   say(`stage ${stage.name}`);
   const stageResults = await runStage(stage);

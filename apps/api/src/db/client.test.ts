@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
+import { databaseUrl } from '../test/database-template';
 import { openDatabase } from './client';
 
 const serverUrl = inject('testDatabaseUrl');
@@ -31,9 +32,7 @@ if (serverUrl) {
     it('fails that transaction without crashing the process, and the next query works', async () => {
       const name = `makazi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
       await onServer((admin) => admin.query(`CREATE DATABASE "${name}"`));
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+      const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolMax: 2 });
       const crashes: unknown[] = [];
       const onUncaught = (err: unknown): void => {
         crashes.push(err);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { insertProperty } from '../test/factories';
+import { adminQuery, databaseUrl } from '../test/database-template';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from './client';
 import { openDatabase } from './client';
@@ -158,13 +158,13 @@ describe('migrations', () => {
   if (serverUrl !== '') {
     it('are safe when two processes migrate one fresh server database at once', async () => {
       const name = `makazi_migrate_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
       // pool.end() does not wait for sockets to close, so DROP … WITH (FORCE) may still cut one.
-      const quiet = { databaseUrl: url.toString(), poolMax: 2, onPoolError: () => undefined };
+      const quiet = {
+        databaseUrl: databaseUrl(serverUrl, name),
+        poolMax: 2,
+        onPoolError: () => undefined,
+      };
       const a = await openDatabase(quiet);
       const b = await openDatabase(quiet);
       try {
@@ -176,8 +176,7 @@ describe('migrations', () => {
       } finally {
         await a.close();
         await b.close();
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       }
     });
   }

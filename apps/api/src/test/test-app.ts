@@ -41,7 +41,15 @@ export interface TestDatabaseOptions {
   empty?: boolean;
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
+let pgliteTemplateBytes: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite dump, read once per worker (database files share their modules). */
+function pgliteTemplate(): Promise<Blob> {
+  const file = inject('pgliteTemplateFile');
+  if (!file) throw new Error('no migrated template: this vitest project has no database');
+  pgliteTemplateBytes ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplateBytes;
+}
 
 /**
  * A fresh database of this test file's own: in-memory PGlite, or (on the server run) a uniquely
@@ -51,14 +59,9 @@ let pgliteTemplate: Promise<Blob> | undefined;
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl) {
-    if (options.empty) {
-      const handle = await openDatabase({});
-      return { handle, db: handle.db, dispose: () => handle.close() };
-    }
-    const templateFile = inject('pgliteTemplateFile');
-    if (!templateFile) throw new Error('no migrated template: this vitest project has no database');
-    pgliteTemplate ??= readFile(templateFile).then((bytes) => new Blob([bytes]));
-    const handle = await openDatabase({ pgliteTemplate: await pgliteTemplate });
+    const handle = await openDatabase(
+      options.empty ? {} : { pgliteTemplate: await pgliteTemplate() },
+    );
     return { handle, db: handle.db, dispose: () => handle.close() };
   }
 
