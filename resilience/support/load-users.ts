@@ -4,7 +4,12 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HOUSE_FOR_SALE } from './listing';
-import { photoForm, type PhotoPart } from './multipart';
+import {
+  PARALLEL_UPLOADS,
+  UPLOAD_CHUNK_BYTES,
+  UPLOADS_PATH,
+} from '@makazi/contracts/upload-values';
+import type { PhotoPart } from './multipart';
 
 /*
  * Virtual visitors for the load and fault specs. Each holds one keep-alive connection of its own
@@ -29,10 +34,13 @@ export type RequestKind =
   | 'create'
   | 'address'
   | 'upload'
+  | 'attach'
   | 'replace'
   | 'plans'
   | 'pay'
   | 'payment';
+
+type Method = 'GET' | 'POST' | 'PATCH';
 
 /** What every mix does: browsing, search and signing in. A run that lacks one proves less. */
 export const EVERY_RUN_KINDS = [
@@ -47,7 +55,7 @@ export const EVERY_RUN_KINDS = [
 
 export interface Sample {
   kind: RequestKind;
-  method: 'GET' | 'POST';
+  method: Method;
   /** Milliseconds from the run's start to the request's start. */
   startMs: number;
   ms: number;
@@ -85,7 +93,10 @@ export interface LoadPlan {
   sourceAddresses?: readonly string[];
   /** After reading a listing's details, the visitor's phone loads its first photo (/media/…). */
   readPhotos?: boolean;
-  /** Signed-in visitors who publish a house for sale with its photos; unset: nobody publishes. */
+  /**
+   * Signed-in visitors who publish a house for sale with its photos, sent as the wizard sends
+   * them (tus, then the attach); unset: nobody publishes.
+   */
   publishing?: {
     /** Share of sign-ins followed by a listing. */
     share: number;
@@ -264,9 +275,14 @@ class Visitor {
 
   private send(
     kind: RequestKind,
-    method: 'GET' | 'POST',
+    method: Method,
     target: string,
-    options: { body?: unknown; raw?: { contentType: string; data: Buffer }; token?: string } = {},
+    options: {
+      body?: unknown;
+      raw?: { contentType: string; data: Buffer };
+      token?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Answer | undefined> {
     const started = performance.now();
     const url = new URL(target, this.plan.baseUrl);
@@ -281,6 +297,7 @@ class Visitor {
     if (options.raw) headers['Content-Type'] = options.raw.contentType;
     else if (payload !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    Object.assign(headers, options.headers);
     const record = (status: number, extra: Partial<Sample> = {}): void => {
       this.samples.push({
         kind,
@@ -422,8 +439,9 @@ class Visitor {
   }
 
   /**
-   * A house for sale from the wizard: the listing, its address, its eight photos in one upload
-   * (it is then awaiting review), the phone showing its first photo; later one photo is replaced.
+   * A house for sale from the wizard: the listing, its address, its eight photos sent as the
+   * wizard sends them (each with tus, then attached to its slot; PARALLEL_UPLOADS at a time), after
+   * which it awaits review and the phone shows its first photo; later one photo is replaced.
    */
   private async publish(): Promise<void> {
     const { session } = this;
@@ -447,14 +465,21 @@ class Visitor {
       token,
     });
     if (address?.status !== 200) return;
-    const form = photoForm(publishing.photos);
-    const uploaded = await this.send('upload', 'POST', `/api/properties/${id}/media`, {
-      raw: { contentType: form.contentType, data: Buffer.concat(form.chunks) },
-      token,
-    });
-    if (uploaded?.status !== 201) return;
+    const queue = [...publishing.photos];
+    let view: OwnerView | undefined;
+    let sent = 0;
+    const worker = async (): Promise<void> => {
+      for (let photo = queue.shift(); photo; photo = queue.shift()) {
+        const answer = await this.sendPhoto(id, photo, token, 'attach');
+        // The wizard stops at a photo that would not go.
+        if (!answer) return;
+        sent += 1;
+        view = answer;
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, worker));
+    if (!view || sent !== publishing.photos.length) return;
     listing.published = true;
-    const view = JSON.parse(uploaded.body) as OwnerView;
     const first = view.photos[0]?.variants[0]?.url;
     if (first) await this.send('photo', 'GET', first);
     const replaced = view.photos.find((photo) => photo.label === publishing.replacement.label);
@@ -467,17 +492,61 @@ class Visitor {
     );
   }
 
+  /**
+   * One photo as the wizard sends it: the upload created (tus), its bytes in UPLOAD_CHUNK_BYTES
+   * pieces, then the attach, which re-encodes it into its slot. The owner view the attach
+   * answered, or undefined when a step failed.
+   */
+  private async sendPhoto(
+    listingId: string,
+    photo: PhotoPart,
+    token: string,
+    attachKind: 'attach' | 'replace',
+  ): Promise<OwnerView | undefined> {
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const metadata = Object.entries({
+      propertyId: listingId,
+      label: photo.label,
+      filetype: 'image/jpeg',
+      filename: photo.name,
+    })
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const creation = await this.send('upload', 'POST', UPLOADS_PATH, {
+      token,
+      headers: { ...tus, 'Upload-Length': String(photo.data.length), 'Upload-Metadata': metadata },
+    });
+    const location = creation?.headers.location;
+    if (creation?.status !== 201 || typeof location !== 'string') return undefined;
+    const uploadPath = new URL(location, this.plan.baseUrl).pathname;
+    for (let offset = 0; offset < photo.data.length; offset += UPLOAD_CHUNK_BYTES) {
+      const chunk = await this.send('upload', 'PATCH', uploadPath, {
+        token,
+        raw: {
+          contentType: 'application/offset+octet-stream',
+          data: photo.data.subarray(offset, offset + UPLOAD_CHUNK_BYTES),
+        },
+        headers: { ...tus, 'Upload-Offset': String(offset) },
+      });
+      if (chunk?.status !== 204) return undefined;
+    }
+    const uploadId = uploadPath.split('/').pop() ?? '';
+    const attached = await this.send(
+      attachKind,
+      'POST',
+      `/api/properties/${listingId}/photos/uploads/${uploadId}`,
+      { token },
+    );
+    return attached?.status === 201 ? (JSON.parse(attached.body) as OwnerView) : undefined;
+  }
+
   /** A better photo for a label that has one: the old photo's objects must go from the store. */
   private async replace(listingId: string, oldKeys: string[]): Promise<void> {
     const { session } = this;
     const publishing = this.plan.publishing;
     if (!session || !publishing) return;
-    const form = photoForm([publishing.replacement]);
-    const answer = await this.send('replace', 'POST', `/api/properties/${listingId}/media`, {
-      raw: { contentType: form.contentType, data: Buffer.concat(form.chunks) },
-      token: session.token,
-    });
-    if (answer?.status === 201) this.made.replacedKeys.push(...oldKeys);
+    const view = await this.sendPhoto(listingId, publishing.replacement, session.token, 'replace');
+    if (view) this.made.replacedKeys.push(...oldKeys);
   }
 
   /**

@@ -13,3 +13,9 @@ export const UPLOAD_METADATA_OPTIONAL = ['filetype', 'filename'] as const;
 
 /** PATCH bodies the web client sends: small enough for a phone on 3G to finish one in seconds. */
 export const UPLOAD_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Photos the web client sends at once: two keep a slow line busy without one photo starving the
+ * other. Here beside the chunk size so the load specs send photos as the wizard does.
+ */
+export const PARALLEL_UPLOADS = 2;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-values';
+import { PARALLEL_UPLOADS } from '@makazi/contracts/upload-values';
 import { isApiError } from '../../../lib/api-client';
 import { sendPhoto } from '../api/photo-uploads';
 import type { TDraftPhotos, DraftPhoto } from '../utils/draft-store';
@@ -17,9 +18,6 @@ import { usePhotoSlots } from './use-photo-slots';
 import type { WizardFlow } from './use-wizard-flow';
 
 type TSlotProblems = Partial<Record<TPictureLabel, TSlotProblem>>;
-
-/** Photos sent at once: two keep a slow line busy without one photo starving the other. */
-export const PARALLEL_UPLOADS = 2;
 
 export type TUploadPhase = 'preparing' | 'uploading';
 
