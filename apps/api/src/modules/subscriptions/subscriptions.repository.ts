@@ -16,6 +16,11 @@ export interface ListingContactRow {
   ownerName: string;
   /** Null only on an archived listing whose publisher deleted their account. */
   ownerPhoneNumber: string | null;
+  /**
+   * In the public catalogue (properties.listed, the one definition of public): approved, and not
+   * taken, stale, held for reports or suspended with its publisher.
+   */
+  listed: boolean;
 }
 
 /** A subscriber's reveals since the start of the day, as the daily cap reads them. */
@@ -82,6 +87,7 @@ export function createSubscriptionsRepository(db: Database): SubscriptionsReposi
           publishedBy: properties.publishedBy,
           ownerName: properties.ownerName,
           ownerPhoneNumber: properties.ownerPhoneNumber,
+          listed: properties.listed,
         })
         .from(properties)
         .where(eq(properties.id, propertyId));

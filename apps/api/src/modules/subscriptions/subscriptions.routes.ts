@@ -51,7 +51,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod<{
         security: security.userOrAdmin,
         summary: 'The owner’s name and phone number of a listing',
         description:
-          'For users with an active subscription (402 otherwise) on approved listings, for the listing’s owner on any listing of theirs not deleted, and for an admin token on any listing not deleted. 404 when the listing does not exist or is not public. Every answer to a subscriber is recorded; a subscriber sees the contacts of at most CONTACT_REVEALS_PER_DAY (50) distinct listings per East Africa day, a listing already seen that day being free: past it, 429 with Retry-After until 00:00 EAT. Owners and admins are neither counted nor capped.',
+          'For users with an active subscription (402 otherwise) on listings in the public catalogue (approved, and not taken, stale, held for reports or of a suspended publisher), for the listing’s owner on any listing of theirs not deleted, and for an admin token on any listing not deleted. 404 when the listing does not exist or is not public. Every answer to a subscriber is recorded; a subscriber sees the contacts of at most CONTACT_REVEALS_PER_DAY (50) distinct listings per East Africa day, a listing already seen that day being free: past it, 429 with Retry-After until 00:00 EAT. Owners and admins are neither counted nor capped.',
         params: ZPropertyIdParams,
         response: { 200: ZContactResponse, ...errors(400, 401, 402, 404, 429) },
       },

@@ -100,7 +100,9 @@ export function createSubscriptionsService(
       const contact = { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber };
       // The owner sees their own contact on any listing they have not deleted.
       if (row.publishedBy === actor.userId) return contact;
-      if (row.status !== 'approved') throw listingGone();
+      // Only what the public may see: a listing taken, stale, held for reports or of a suspended
+      // publisher keeps its number, as it would for anyone the catalogue no longer shows it to.
+      if (!row.listed) throw listingGone();
       if ((await activeUntil(actor.userId)) === undefined) {
         throw new AppError('PAYMENT_REQUIRED', 'Subscribe to see the owner’s phone number.');
       }

@@ -339,6 +339,38 @@ describe('the dead-end guarantee', () => {
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.purpose, 'guarantee_credit')));
 
+  it('shows a subscriber no phone of a listing the public cannot see: taken, stale, held or suspended', async () => {
+    const owner = await person();
+    const buyer = await subscriber();
+    const at = new Date(clock().getTime() - HOUR);
+    const states = {
+      taken: { takenAt: at },
+      stale: { staleAt: at },
+      'held for reports': { heldForReportsAt: at },
+      'of a suspended publisher': { publisherSuspendedAt: at },
+    };
+    const answers: Record<string, [number, number]> = {};
+    for (const [state, details] of Object.entries(states)) {
+      const listing = await listingOf(owner, { details });
+      const toBuyer = await inject('GET', `/api/properties/${listing.id}/contact`, buyer);
+      const toOwner = await inject('GET', `/api/properties/${listing.id}/contact`, owner);
+      answers[state] = [toBuyer.statusCode, toOwner.statusCode];
+      // The catalogue agrees: the same listing is not public either.
+      expect(await isPublic(listing.id), state).toBe(404);
+    }
+    // 404 to the subscriber (nothing recorded, so nothing to claim), 200 to the owner.
+    expect(answers).toEqual({
+      taken: [404, 200],
+      stale: [404, 200],
+      'held for reports': [404, 200],
+      'of a suspended publisher': [404, 200],
+    });
+    const history = await inject('GET', '/api/me/contact-reveals', buyer);
+    expect(history.json<TContactReveal[]>()).toEqual([]);
+    // And a listed one of the same owner is revealed.
+    await reveal(buyer, (await listingOf(owner)).id);
+  });
+
   it('upholds a claim when the owner marks the listing taken before the reveal: a day back, once', async () => {
     const owner = await person();
     const listing = await listingOf(owner);
