@@ -37,7 +37,7 @@ const TUS_BODY = 'application/offset+octet-stream';
  * srvx, its own adapter) finds the Node request, to stop reading when it fails (a client gone, a
  * stalled body: plugins/body-deadline.ts); our naming and logging find it there too.
  */
-function webRequestOf(raw: IncomingMessage, res: ServerResponse): Request {
+function webRequestOf(raw: IncomingMessage, res: ServerResponse, target: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -51,7 +51,9 @@ function webRequestOf(raw: IncomingMessage, res: ServerResponse): Request {
     init.body = Readable.toWeb(raw);
     init.duplex = 'half';
   }
-  const request = new Request(new URL(raw.url ?? '/', 'http://uploads.invalid'), init);
+  // The path the route authorized, never the client's URL: tus takes an upload's id from the last
+  // segment of the whole URL, query string included (`/api/uploads/<mine>?/<theirs>`).
+  const request = new Request(new URL(target, 'http://uploads.invalid'), init);
   Object.defineProperty(request, 'runtime', { value: { name: 'node', node: { req: raw, res } } });
   return request;
 }
@@ -61,8 +63,11 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
   { service, requireSignIn, files, locker, creationsPerUserPerHour },
   done,
 ) => {
-  /** The id the route decided for a creation, read by tus's namingFunction. */
-  const creations = new WeakMap<object, string>();
+  /**
+   * The upload id the route decided (a creation) or authorized (HEAD, PATCH, DELETE) for each
+   * request: the only id tus acts on.
+   */
+  const decided = new WeakMap<object, string>();
   /** The Node request under tus's web Request (srvx keeps it). */
   const rawOf = (req: { runtime?: { node?: { req: object } } }) => req.runtime?.node?.req;
 
@@ -76,10 +81,15 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
     allowedOrigins: [],
     namingFunction: (req) => {
       const raw = rawOf(req);
-      const id = raw && creations.get(raw);
+      const id = raw && decided.get(raw);
       // Unreachable: POST is handed over only after begin() decided the id.
       if (!id) throw Object.assign(new Error('no upload id decided'), { status_code: 500 });
       return id;
+    },
+    // Whatever the URL says (tus reads its last segment): the id the route checked.
+    getFileIdFromRequest: (req) => {
+      const raw = rawOf(req);
+      return raw && decided.get(raw);
     },
     onResponseError: (req, err) => {
       const status = 'status_code' in err ? err.status_code : 500;
@@ -103,11 +113,21 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
   async function handOver(
     request: FastifyRequest,
     reply: FastifyReply,
+    /**
+     * The upload's id: decided for a creation, checked as the caller's for HEAD, PATCH and
+     * DELETE; none for OPTIONS, which names no upload.
+     */
+    uploadId: string | undefined,
     /** Our records of what tus did, before the client hears of it. */
     beforeAnswer: (status: number) => Promise<void> = () => Promise.resolve(),
   ): Promise<void> {
     const raw = request.raw;
     const res = reply.raw;
+    if (uploadId !== undefined) decided.set(raw, uploadId);
+    const target =
+      uploadId === undefined || request.method === 'POST'
+        ? UPLOADS_PATH
+        : `${UPLOADS_PATH}/${encodeURIComponent(uploadId)}`;
     // Each answer concerns one person's upload: never kept by a cache.
     reply.header('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -115,7 +135,7 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
     }
     reply.hijack();
     try {
-      const response = await tus.handleWeb(webRequestOf(raw, res));
+      const response = await tus.handleWeb(webRequestOf(raw, res, target));
       const body = Buffer.from(await response.arrayBuffer());
       await beforeAnswer(response.status);
       if (!res.headersSent && !res.destroyed) {
@@ -165,8 +185,7 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
         uploadConcat: header('upload-concat'),
         uploadMetadata: header('upload-metadata'),
       });
-      creations.set(request.raw, uploadId);
-      await handOver(request, reply, async (status) => {
+      await handOver(request, reply, uploadId, async (status) => {
         if (status !== 201) await service.abandonCreation(uploadId);
       });
     },
@@ -184,7 +203,7 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
       handler: async (request, reply) => {
         const uploadId = request.params.id;
         await service.requireOwnOpenUpload(requireActor(request), uploadId);
-        await handOver(request, reply, async (status) => {
+        await handOver(request, reply, uploadId, async (status) => {
           if (method === 'DELETE' && status === 204) await service.terminated(uploadId);
         });
       },
@@ -199,7 +218,7 @@ export const uploadsRoutes: FastifyPluginCallbackZod<UploadsRoutesOptions> = (
         schema: describe('tus capabilities', 'Tus-Version, Tus-Extension and Tus-Max-Size.', true),
       },
       async (request, reply) => {
-        await handOver(request, reply);
+        await handOver(request, reply, undefined);
       },
     );
   }

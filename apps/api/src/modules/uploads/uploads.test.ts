@@ -286,6 +286,54 @@ describe('tus uploads at /api/uploads', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('acts only on the upload it checked, whatever else the URL names', async () => {
+    const victimListing = await draftListing();
+    const victim = await create(owner, 5000, { propertyId: victimListing.id, label: 'picha_nje' });
+    const victimId = idOf(victim.headers.location as string);
+    const ownListing = await insertProperty(t.db, {
+      publishedBy: other.userId,
+      status: 'draft',
+      address: chain,
+    });
+    const mine = await create(other, 3000, { propertyId: ownListing.id, label: 'picha_nje' });
+    const mineId = idOf(mine.headers.location as string);
+    const tus = { ...TUS, ...other.auth };
+
+    // A query string ending in the victim's id: tus would take the URL's last segment.
+    const sneaky = `/api/uploads/${mineId}?/${victimId}`;
+    const peek = await t.app.inject({ method: 'HEAD', url: sneaky, headers: tus });
+    expect(peek.statusCode).toBe(200);
+    expect(peek.headers['upload-length']).toBe('3000');
+    expect(String(peek.headers['upload-metadata'])).not.toContain(
+      Buffer.from(victimListing.id).toString('base64'),
+    );
+    const written = await patch(other, sneaky, 0, Buffer.alloc(100, 1));
+    expect(written.statusCode, written.body).toBe(204);
+    expect((await head(other, `/api/uploads/${mineId}`)).headers['upload-offset']).toBe('100');
+    const ended = await t.app.inject({ method: 'DELETE', url: sneaky, headers: tus });
+    expect(ended.statusCode).toBe(204);
+    expect(await uploadRow(mineId)).toBeUndefined();
+
+    // An encoded slash and a trailing path name no upload of the caller's.
+    for (const url of [
+      `/api/uploads/${mineId}%2F${victimId}`,
+      `/api/uploads/${mineId}/${victimId}`,
+      `/api/uploads/x%2F${victimId}`,
+    ]) {
+      for (const method of ['HEAD', 'DELETE'] as const) {
+        const res = await t.app.inject({ method, url, headers: tus });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect((await patch(other, url, 0, Buffer.alloc(10))).statusCode, url).toBe(404);
+    }
+
+    // The victim's upload is untouched: still there, nothing written.
+    const own = await head(owner, `/api/uploads/${victimId}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['upload-offset']).toBe('0');
+    expect(await uploadRow(victimId)).toBeDefined();
+  });
+
   it('checks Upload-Length and Upload-Metadata at creation, naming the field', async () => {
     const listing = await draftListing();
     const slot = { propertyId: listing.id, label: 'picha_nje' };
