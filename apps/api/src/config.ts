@@ -453,6 +453,13 @@ export function loadConfig(
   if (production && e.TEST_CLOCK_START) {
     problems.push('TEST_CLOCK_START: for tests only, never in production');
   }
+  if (production && !e.PUBLIC_URL) {
+    // Without it, canonical and Open Graph links, sitemaps and SMS links would take their origin
+    // from the Host header, which any client writes.
+    problems.push(
+      'PUBLIC_URL: required in production (the site’s public origin, e.g. https://makazi.co.tz): links in pages, sitemaps and SMS are made from it, never from the Host header',
+    );
+  }
   if (production && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required in production (at least 32 random characters)');
   }

@@ -420,7 +420,14 @@ describe('loadConfig', () => {
 
   describe('production', () => {
     const jwtSecret = 'x'.repeat(32);
-    const beem = { SMS_PROVIDER: 'beem', BEEM_API_KEY: 'beem-key', BEEM_SECRET_KEY: 'beem-secret' };
+    // Every production start names its origin (asserted below); spread into each case.
+    const origin = { PUBLIC_URL: 'https://makazi.example' };
+    const beem = {
+      ...origin,
+      SMS_PROVIDER: 'beem',
+      BEEM_API_KEY: 'beem-key',
+      BEEM_SECRET_KEY: 'beem-secret',
+    };
 
     it('refuses the SMS outbox and a missing JWT_SECRET, naming both', () => {
       const load = () => loadConfig({ NODE_ENV: 'production' });
@@ -489,6 +496,25 @@ describe('loadConfig', () => {
       );
     });
 
+    it('requires PUBLIC_URL, demo or not: links are never made from the Host header', () => {
+      const { PUBLIC_URL: _origin, ...withoutOrigin } = beem;
+      const env = {
+        NODE_ENV: 'production',
+        ...withoutOrigin,
+        ...clickpesa,
+        ...firstAdmin,
+        JWT_SECRET: jwtSecret,
+      };
+      for (const demo of [{}, { ALLOW_DEMO_IN_PRODUCTION: 'true' }]) {
+        expect(() => loadConfig({ ...env, ...demo })).toThrow(
+          /^Invalid configuration: PUBLIC_URL: required in production/,
+        );
+      }
+      expect(loadConfig({ ...env, ...origin }).publicUrl).toBe('https://makazi.example');
+      // Development and tests keep working without it.
+      expect(loadConfig({}).publicUrl).toBeUndefined();
+    });
+
     it('accepts a full Beem setup with JWT_SECRET', () => {
       const config = loadConfig({
         NODE_ENV: 'production',
@@ -503,7 +529,7 @@ describe('loadConfig', () => {
     });
 
     it('runs the demo conveniences only when ALLOW_DEMO_IN_PRODUCTION says so on purpose', () => {
-      const env = { NODE_ENV: 'production', ...firstAdmin, JWT_SECRET: jwtSecret };
+      const env = { NODE_ENV: 'production', ...origin, ...firstAdmin, JWT_SECRET: jwtSecret };
       expect(() => loadConfig(env)).toThrow(/ALLOW_DEMO_IN_PRODUCTION=true/);
       const demo = loadConfig({ ...env, ALLOW_DEMO_IN_PRODUCTION: 'true' });
       expect(demo.sms.provider).toBe('outbox');
@@ -562,6 +588,7 @@ describe('loadConfig', () => {
     it('refuses a password under 12 characters in production only, without showing it', () => {
       const production = {
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://makazi.example',
         SMS_PROVIDER: 'beem',
         BEEM_API_KEY: 'beem-key',
         BEEM_SECRET_KEY: 'beem-secret',

@@ -414,6 +414,7 @@ describe('in production', () => {
       clock,
       env: {
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://makazi.example',
         JWT_SECRET: randomBytes(48).toString('base64url'),
         ALLOW_DEMO_IN_PRODUCTION: 'true',
         ADMIN_USERNAME: 'chief-keeper',
