@@ -455,6 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     hasher: createOtpHasher(jwtSecret),
     clock,
+    limits: config.limits,
   });
   const adminReports = createAdminReportsService({
     repository: trustRepository,

@@ -7,7 +7,7 @@ import { smsBudget } from './schema';
  * The global SMS budget (decision 016): SMS counted per clock hour and per East Africa day in
  * rows, so every process counts against the same numbers. Senders of different priority count
  * against the same windows up to different shares of their limits (decision 042): sign-in codes
- * may fill a window, newcomers' codes 90 % of it, saved-search alerts half, so alerts can never
+ * may fill a window, newcomers' codes and owner-phone codes 90 % of it, saved-search alerts half, so alerts can never
  * take the last codes a person needs to sign in.
  */
 
@@ -16,6 +16,8 @@ export const SMS_BUDGET_SHARES = {
   returningSignIn: 1,
   /** A sign-in code to a number that never has: the last tenth goes to people already using Makazi. */
   newcomerSignIn: 0.9,
+  /** A code verifying a listing's contact number: like a newcomer's, it leaves the last tenth. */
+  ownerPhoneCode: 0.9,
   /** Saved-search alerts: they wait (and are sent later) rather than take a sign-in code's place. */
   alerts: 0.5,
 } as const;
@@ -45,6 +47,13 @@ export function smsBudgetWindows(
     // The budget's day is the East Africa day: it starts at 00:00 EAT, 21:00 UTC.
     { span: 'day', start: eatDayStart(now), limit: Math.floor(limits.smsPerDay * share) },
   ];
+}
+
+const WINDOW_MS = { hour: HOUR_MS, day: 24 * HOUR_MS } as const;
+
+/** When a window ends and its SMS may be counted again (a 503's Retry-After). */
+export function smsBudgetWindowEnd(window: SmsBudgetWindow): Date {
+  return new Date(window.start.getTime() + WINDOW_MS[window.span]);
 }
 
 /**

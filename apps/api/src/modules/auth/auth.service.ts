@@ -23,7 +23,12 @@ import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limi
 import { SmsDeliveryError, type SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Actor } from '../access/access';
 import type { AuthRepository, AuthUser, ChallengeRow } from './auth.repository';
-import { SMS_BUDGET_SHARES, smsBudgetWindows, type SmsBudgetWindow } from '../../db/sms-budget';
+import {
+  SMS_BUDGET_SHARES,
+  smsBudgetWindowEnd,
+  smsBudgetWindows,
+  type SmsBudgetWindow,
+} from '../../db/sms-budget';
 import { createDecoys } from './decoy';
 import { createOtpHasher, generateOtpCode } from './otp';
 import { otpSmsText, signInLockedSmsText } from './sms-text';
@@ -124,8 +129,6 @@ function signInBudgetWindows(
     returning ? SMS_BUDGET_SHARES.returningSignIn : SMS_BUDGET_SHARES.newcomerSignIn,
   );
 }
-
-const WINDOW_MS = { hour: HOUR_MS, day: DAY_MS } as const;
 
 /** Thrown inside the budget's transaction (rolling it back) when a window is full. */
 class SmsBudgetSpent extends Error {
@@ -336,7 +339,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         `SMS budget for this ${window.span} spent: sign-in codes are refused until it ends (SMS_BUDGET_PER_${window.span.toUpperCase()})`,
       );
     }
-    const seconds = secondsUntil(new Date(window.start.getTime() + WINDOW_MS[window.span]), now);
+    const seconds = secondsUntil(smsBudgetWindowEnd(window), now);
     return new ServiceUnavailableError(
       `Sign-in codes cannot be sent right now. Try again in ${waitInWords(seconds)}.`,
       seconds,

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { Database } from '../../db/client';
+import { countSmsInBudget, returnSmsToBudget, type SmsBudgetWindow } from '../../db/sms-budget';
 import { ownerPhoneChallenges, properties, users, verifiedOwnerPhones } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
 
@@ -18,26 +19,38 @@ export interface OwnerPhonesRepository {
   transaction<T>(work: (repository: OwnerPhonesRepository) => Promise<T>): Promise<T>;
   /** The user's sign-in number and language; undefined once deleted. Locks the row. */
   lockUser(userId: string): Promise<{ phoneNumber: string; locale: TLocale } | undefined>;
-  /** Whether `phone` is the contact number of a listing of the user's not deleted. */
-  isContactOfTheirs(userId: string, phone: string): Promise<boolean>;
+  /**
+   * Where `phone` stands among the user's listings not deleted: the contact of one submitted for
+   * review or live, only of drafts or rejected ones, or of none.
+   */
+  contactOf(userId: string, phone: string): Promise<'submitted' | 'unsubmitted' | undefined>;
   isVerified(userId: string, phone: string): Promise<boolean>;
   verified(userId: string): Promise<{ phoneNumber: string; verifiedAt: Date }[]>;
   /** The newest unanswered code the user asked for this number. */
   newestChallenge(userId: string, phone: string): Promise<OwnerPhoneChallenge | undefined>;
-  /** Codes sent since `since`: to this number by anyone, and by this user to any number. */
+  /**
+   * Codes sent to this number by anyone since `hourStart`, and by this user to any number since
+   * `hourStart` and since `dayStart`.
+   */
   sendsSince(
     userId: string,
     phone: string,
-    since: Date,
-  ): Promise<{ toPhone: number; byUser: number }>;
+    since: { hourStart: Date; dayStart: Date },
+  ): Promise<{ toPhone: number; byUser: number; byUserToday: number }>;
   insertChallenge(values: {
     userId: string;
     phoneNumber: string;
     codeHash: string;
     expiresAt: Date;
     createdAt: Date;
-  }): Promise<void>;
+  }): Promise<string>;
+  /** A code that was never sent: it neither counts against the limits nor can be answered. */
+  deleteChallenge(challengeId: string): Promise<void>;
   countWrongAnswer(challengeId: string): Promise<void>;
+  /** Counts one SMS in the global budget; the first full window, or undefined when counted. */
+  takeSmsBudget(windows: readonly SmsBudgetWindow[]): Promise<SmsBudgetWindow | undefined>;
+  /** Gives back what takeSmsBudget counted, for an SMS that could not be sent. */
+  returnSmsBudget(windows: readonly SmsBudgetWindow[]): Promise<void>;
   /** Marks the code answered and the number verified for the user. */
   markVerified(challengeId: string, userId: string, phone: string, at: Date): Promise<void>;
 }
@@ -59,9 +72,12 @@ export function createOwnerPhonesRepository(db: Database): OwnerPhonesRepository
       return row?.phoneNumber ? { phoneNumber: row.phoneNumber, locale: row.locale } : undefined;
     },
 
-    async isContactOfTheirs(userId, phone) {
+    async contactOf(userId, phone) {
       const [row] = await db
-        .select({ one: sql<number>`1` })
+        .select({
+          any: sql<boolean>`count(*) > 0`,
+          submitted: sql<boolean>`coalesce(bool_or(${inArray(properties.status, ['pending', 'approved'])}), false)`,
+        })
         .from(properties)
         .where(
           and(
@@ -69,9 +85,9 @@ export function createOwnerPhonesRepository(db: Database): OwnerPhonesRepository
             eq(properties.ownerPhoneNumber, phone),
             ne(properties.status, 'archived'),
           ),
-        )
-        .limit(1);
-      return row !== undefined;
+        );
+      if (!row?.any) return undefined;
+      return row.submitted ? 'submitted' : 'unsubmitted';
     },
 
     async isVerified(userId, phone) {
@@ -107,21 +123,36 @@ export function createOwnerPhonesRepository(db: Database): OwnerPhonesRepository
       return row;
     },
 
-    async sendsSince(userId, phone, since) {
+    async sendsSince(userId, phone, { hourStart, dayStart }) {
       const [toPhone] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(c)
-        .where(and(eq(c.phoneNumber, phone), gt(c.createdAt, since)));
+        .where(and(eq(c.phoneNumber, phone), gt(c.createdAt, hourStart)));
       const [byUser] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({
+          hour: sql<number>`count(*) filter (where ${c.createdAt} > ${hourStart})::int`,
+          day: sql<number>`count(*)::int`,
+        })
         .from(c)
-        .where(and(eq(c.userId, userId), gt(c.createdAt, since)));
-      return { toPhone: toPhone?.n ?? 0, byUser: byUser?.n ?? 0 };
+        .where(and(eq(c.userId, userId), gt(c.createdAt, dayStart)));
+      return {
+        toPhone: toPhone?.n ?? 0,
+        byUser: byUser?.hour ?? 0,
+        byUserToday: byUser?.day ?? 0,
+      };
     },
 
     async insertChallenge(values) {
-      await db.insert(c).values(values);
+      const [row] = await db.insert(c).values(values).returning({ id: c.id });
+      return row!.id;
     },
+
+    async deleteChallenge(challengeId) {
+      await db.delete(c).where(eq(c.id, challengeId));
+    },
+
+    takeSmsBudget: (windows) => countSmsInBudget(db, windows),
+    returnSmsBudget: (windows) => returnSmsToBudget(db, windows),
 
     async countWrongAnswer(challengeId) {
       await db

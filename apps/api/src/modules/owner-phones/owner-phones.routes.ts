@@ -45,7 +45,7 @@ export const ownerPhonesRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'Send a code to a contact number of one of your listings',
         description:
-          'Your sign-in number, or one proven before, is verified at once (verified: true, no text). Otherwise a six-digit code valid five minutes is sent to it; one a minute, at most 3 an hour to one number and 5 an hour per person (429 past them). 400 when the number is on none of your listings.',
+          'Your sign-in number, or one proven before, is verified at once (verified: true, no text). Otherwise a six-digit code valid five minutes is sent to it; one a minute, at most 3 an hour to one number, 5 an hour and 10 an East Africa day per person (429 with Retry-After past them). Each code counts in the global SMS budget, of which these codes may use 90 %: past it, 503 with Retry-After. 400 when the number is on none of your listings submitted for review or live (a draft or a rejected listing must be submitted first).',
         body: ZOwnerPhoneCodeBody,
         response: { 200: ZOwnerPhoneCodeResponse, ...errors(400, 401, 429, 503) },
       },

@@ -10,9 +10,12 @@ import type {
   TOwnerPhonesResponse,
   TOwnerPhoneVerifyBody,
 } from '@makazi/contracts/trust';
+import type { LimitsConfig } from '../../config';
+import { SMS_BUDGET_SHARES, smsBudgetWindowEnd, smsBudgetWindows } from '../../db/sms-budget';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Clock } from '../../lib/clock';
-import { AppError, invalidField } from '../../lib/errors';
+import { eatDayStart, nextEatDayStart } from '../../lib/east-africa-day';
+import { AppError, invalidField, ServiceUnavailableError } from '../../lib/errors';
 import { normaliseTanzanianMobile } from '../../lib/phone';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { accountGone, type Actor } from '../access/access';
@@ -23,12 +26,15 @@ import type { OwnerPhonesRepository } from './owner-phones.repository';
  * Verified owner phones (issue 20, decision 040). A listing's contact number is verified when it
  * is its publisher's sign-in number (proven by signing in) or a number they answered a code sent
  * to, with the sign-in code's rules: six digits, five minutes, five wrong tries, one a minute.
- * Only a number on one of their own listings can be sent a code, at most 3 an hour to one number
- * (whoever asks) and 5 an hour per person: nobody can use Makazi to text strangers.
+ * Only a number on one of their own listings submitted for review or live can be sent a code (a
+ * draft costs nothing to make), at most 3 an hour to one number (whoever asks), 5 an hour and 10 an
+ * East Africa day per person, each counted in the global SMS budget: nobody can use Makazi to text
+ * strangers, nor spend the codes people need to sign in.
  */
 
 export const CODES_PER_NUMBER_PER_HOUR = 3;
 export const CODES_PER_USER_PER_HOUR = 5;
+export const CODES_PER_USER_PER_DAY = 10;
 
 export interface OwnerPhonesService {
   requestCode(actor: Actor, body: TOwnerPhoneCodeBody): Promise<TOwnerPhoneCodeResponse>;
@@ -50,8 +56,10 @@ export function createOwnerPhonesService(deps: {
   sms: SmsGateway;
   hasher: OtpHasher;
   clock: Clock;
+  /** The global SMS budget (SMS_BUDGET_PER_HOUR/DAY) these codes count in. */
+  limits: Pick<LimitsConfig, 'smsPerHour' | 'smsPerDay'>;
 }): OwnerPhonesService {
-  const { repository, sms, hasher, clock } = deps;
+  const { repository, sms, hasher, clock, limits } = deps;
   // A code is bound to the person and the number it was sent to.
   const subject = (userId: string, phone: string) => `${userId}:${phone}`;
 
@@ -86,8 +94,15 @@ export function createOwnerPhonesService(deps: {
         if (user.phoneNumber === phone || (await tx.isVerified(actor.userId, phone))) {
           return undefined;
         }
-        if (!(await tx.isContactOfTheirs(actor.userId, phone))) {
+        const contact = await tx.contactOf(actor.userId, phone);
+        if (!contact) {
           throw invalidField('phoneNumber', 'is not the contact number of any of your listings');
+        }
+        if (contact === 'unsubmitted') {
+          throw invalidField(
+            'phoneNumber',
+            'is only on listings not yet submitted for review: submit the listing, then verify its number',
+          );
         }
         const now = clock();
         const newest = await tx.newestChallenge(actor.userId, phone);
@@ -98,8 +113,16 @@ export function createOwnerPhonesService(deps: {
             seconds,
           );
         }
-        const hourAgo = new Date(now.getTime() - 3_600_000);
-        const sends = await tx.sendsSince(actor.userId, phone, hourAgo);
+        const hourStart = new Date(now.getTime() - 3_600_000);
+        const dayStart = eatDayStart(now);
+        const sends = await tx.sendsSince(actor.userId, phone, { hourStart, dayStart });
+        if (sends.byUserToday >= CODES_PER_USER_PER_DAY) {
+          const seconds = secondsUntil(nextEatDayStart(now), now);
+          throw new RateLimitedError(
+            `You have asked for ${CODES_PER_USER_PER_DAY} codes today, the most allowed in a day. You can ask again in ${waitInWords(seconds)}.`,
+            seconds,
+          );
+        }
         if (sends.toPhone >= CODES_PER_NUMBER_PER_HOUR || sends.byUser >= CODES_PER_USER_PER_HOUR) {
           throw new RateLimitedError(
             'Too many codes were sent in the last hour. Try again later.',
@@ -107,14 +130,14 @@ export function createOwnerPhonesService(deps: {
           );
         }
         const code = generateOtpCode();
-        await tx.insertChallenge({
+        const challengeId = await tx.insertChallenge({
           userId: actor.userId,
           phoneNumber: phone,
           codeHash: hasher.hash(subject(actor.userId, phone), code),
           expiresAt: after(now, OTP_TTL_SECONDS),
           createdAt: now,
         });
-        return { code, locale: user.locale };
+        return { code, locale: user.locale, challengeId, now };
       });
       if (!sent) {
         return {
@@ -124,9 +147,23 @@ export function createOwnerPhonesService(deps: {
           resendInSeconds: null,
         };
       }
+      // After every other limit, in a statement of its own: the budget's rows are every sender's.
+      const budget = smsBudgetWindows(sent.now, limits, SMS_BUDGET_SHARES.ownerPhoneCode);
+      const full = await repository.takeSmsBudget(budget);
+      if (full) {
+        await repository.deleteChallenge(sent.challengeId);
+        const seconds = secondsUntil(smsBudgetWindowEnd(full), sent.now);
+        throw new ServiceUnavailableError(
+          `Codes cannot be sent right now. Try again in ${waitInWords(seconds)}.`,
+          seconds,
+        );
+      }
       try {
         await sms.send({ to: phone, text: CODE_TEXT[sent.locale](sent.code) });
       } catch (err) {
+        // A code nobody received neither counts against the limits nor spends the budget.
+        await repository.deleteChallenge(sent.challengeId);
+        await repository.returnSmsBudget(budget);
         throw new AppError(
           'SERVICE_UNAVAILABLE',
           'The code could not be sent. Try again in a minute.',

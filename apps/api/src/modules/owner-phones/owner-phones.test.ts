@@ -1,10 +1,13 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TProperty } from '@makazi/contracts/properties';
 import type { TOwnerPhoneCodeResponse, TOwnerPhonesResponse } from '@makazi/contracts/trust';
+import { smsBudgetWindows } from '../../db/sms-budget';
+import { ownerPhoneChallenges, properties, smsBudget } from '../../db/schema';
 import { createFakeClock } from '../../test/fake-clock';
 import { insertProperty } from '../../test/factories';
 import { lastCodeFor, messagesTo } from '../../test/outbox';
-import { nextPhone, signUpAndIn, type SignedIn } from '../../test/sign-in';
+import { nextPhone, signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -95,6 +98,102 @@ describe('verified owner phones', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('not the contact number of any of your listings');
     expect(await messagesTo(t.dataDir, stranger.e164)).toHaveLength(0);
+  });
+
+  it('sends codes only for a listing submitted for review or live, never for a draft', async () => {
+    const owner = await signUpAndIn(t);
+    const phone = nextPhone();
+    const listing = await insertProperty(t.db, {
+      publishedBy: owner.userId,
+      ownerPhoneNumber: phone.e164,
+      status: 'draft',
+    });
+    const early = await send(owner, phone.e164);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'phoneNumber', message: expect.stringContaining('submit the listing') }],
+    });
+    await insertProperty(t.db, {
+      publishedBy: owner.userId,
+      ownerPhoneNumber: phone.e164,
+      status: 'rejected',
+    });
+    expect((await send(owner, phone.e164)).statusCode).toBe(400);
+    expect(await messagesTo(t.dataDir, phone.e164)).toHaveLength(0);
+    // Submitted for review: now it may be verified.
+    await t.db.update(properties).set({ status: 'pending' }).where(eq(properties.id, listing.id));
+    expect((await send(owner, phone.e164)).statusCode).toBe(200);
+    expect(await messagesTo(t.dataDir, phone.e164)).toHaveLength(1);
+  });
+
+  it('sends at most 10 codes an East Africa day for one person, whatever the numbers', async () => {
+    let owner = await signUpAndIn(t);
+    const phones = Array.from({ length: 11 }, () => nextPhone());
+    for (const phone of phones) {
+      await insertProperty(t.db, { publishedBy: owner.userId, ownerPhoneNumber: phone.e164 });
+    }
+    // From 11:00 EAT: five an hour, two hours apart (signing in again), all within the day.
+    for (const [i, phone] of phones.slice(0, 10).entries()) {
+      if (i === 5) {
+        clock.advance(2 * 3_600_000);
+        owner = await signInAs(t, owner.phone);
+      }
+      expect((await send(owner, phone.e164)).statusCode, `code ${i + 1}`).toBe(200);
+    }
+    clock.advance(2 * 3_600_000);
+    owner = await signInAs(t, owner.phone);
+    const eleventh = await send(owner, phones[10]!.e164);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json<{ message: string }>().message).toContain('10 codes today');
+    // 15:00 EAT: the day ends at midnight, nine hours on.
+    expect(Number(eleventh.headers['retry-after'])).toBe(9 * 3600);
+    expect(await messagesTo(t.dataDir, phones[10]!.e164)).toHaveLength(0);
+  });
+
+  it('counts each code in the global SMS budget, and sends none once its share is spent', async () => {
+    const owner = await signUpAndIn(t);
+    const [first, second] = [nextPhone(), nextPhone()];
+    for (const phone of [first, second]) {
+      await insertProperty(t.db, { publishedBy: owner.userId, ownerPhoneNumber: phone.e164 });
+    }
+    const [hour] = smsBudgetWindows(clock(), t.config.limits, 1);
+    const sentThisHour = async () => {
+      const [row] = await t.db
+        .select({ sent: smsBudget.sent })
+        .from(smsBudget)
+        .where(and(eq(smsBudget.span, 'hour'), eq(smsBudget.windowStart, hour!.start)));
+      return row?.sent ?? 0;
+    };
+    const before = await sentThisHour();
+    expect((await send(owner, first.e164)).statusCode).toBe(200);
+    expect(await sentThisHour()).toBe(before + 1);
+
+    // The hour at 90 %: the last tenth is kept for people signing in.
+    const limit = Math.floor(t.config.limits.smsPerHour * 0.9);
+    const setSentThisHour = (sent: number) =>
+      t.db
+        .update(smsBudget)
+        .set({ sent })
+        .where(and(eq(smsBudget.span, 'hour'), eq(smsBudget.windowStart, hour!.start)));
+    await setSentThisHour(limit);
+    try {
+      const refused = await send(owner, second.e164);
+      expect(refused.statusCode).toBe(503);
+      // 11:00 EAT on the hour: the window ends in an hour.
+      expect(Number(refused.headers['retry-after'])).toBe(3600);
+      expect(await messagesTo(t.dataDir, second.e164)).toHaveLength(0);
+      expect(await sentThisHour()).toBe(limit);
+    } finally {
+      // The other tests of this file sign in within the same hour.
+      await setSentThisHour(before + 1);
+    }
+    // The code that was never sent is gone: it cannot be answered and holds no resend delay.
+    const open = await t.db
+      .select()
+      .from(ownerPhoneChallenges)
+      .where(eq(ownerPhoneChallenges.phoneNumber, second.e164));
+    expect(open).toEqual([]);
   });
 
   it('sends one code a minute and at most 3 an hour to one number', async () => {

@@ -132,7 +132,8 @@ export interface PostContactProps {
 
 /**
  * Whether the listing's contact number is one its owner proved: 'Verified phone' as the public
- * sees it, or 'Contact number not verified' with 'Verify this number'. Nothing for a taken listing.
+ * sees it, or 'Contact number not verified' with 'Verify this number' (on a draft or a rejected
+ * listing, a line saying to submit it first). Nothing for a taken listing.
  */
 export function PostContact({ property, titleId, onVerifyPhone }: PostContactProps) {
   const { t } = useTranslation('posts');
@@ -145,6 +146,16 @@ export function PostContact({ property, titleId, onVerifyPhone }: PostContactPro
     );
   }
   if (!property.ownerPhoneNumber) return null;
+  // Codes go only to the numbers of listings submitted for review or live (a draft is free to
+  // make, so it cannot be a way to text any number).
+  if (property.status !== 'pending' && property.status !== 'approved') {
+    return (
+      <div className="post-contact" data-testid="post-contact">
+        <p className="post-trust__line text-secondary">{t('verify.unverified')}</p>
+        <p className="post-trust__line text-secondary">{t('verify.afterSubmit')}</p>
+      </div>
+    );
+  }
   return (
     <div className="post-contact" data-testid="post-contact">
       <p className="post-trust__line text-secondary">{t('verify.unverified')}</p>

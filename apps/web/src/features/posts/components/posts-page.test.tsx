@@ -874,6 +874,29 @@ describe('the contact number of a listing (issue 20: verified owner phone)', () 
     ).not.toBeInTheDocument();
   });
 
+  it('asks to submit a draft or a rejected listing before its number can be verified', async () => {
+    serveWithPhones([
+      listing('Nyumba Sinza', { status: 'draft', visibility: null }),
+      listing('Nyumba Mbezi', { status: 'rejected', visibility: null }),
+      listing('Nyumba Kawe', { status: 'pending', visibility: null }),
+    ]);
+    await renderApp(null, { url: '/posts', routes });
+
+    for (const title of ['Nyumba Sinza', 'Nyumba Mbezi']) {
+      const card = await waitFor(() => cardTitled(title));
+      expect(card).toHaveTextContent('Contact number not verified');
+      expect(card).toHaveTextContent('Submit the listing for review, then verify its number.');
+      expect(
+        within(card).queryByRole('button', { name: 'Verify this number' }),
+      ).not.toBeInTheDocument();
+    }
+    const inReview = cardTitled('Nyumba Kawe');
+    expect(
+      within(inReview).getByRole('button', { name: 'Verify this number' }),
+    ).toBeInTheDocument();
+    expect(inReview).not.toHaveTextContent('Submit the listing for review');
+  });
+
   it('sends the code to the masked number, and names a wrong code', async () => {
     const fetchMock = serveWithPhones([listing('Nyumba Sinza')]);
     const user = userEvent.setup();
