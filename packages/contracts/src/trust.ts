@@ -124,6 +124,12 @@ export const ZAdminReportedListing = z.object({
     visibility: ZListingVisibility.nullable(),
     /** The contact number is one its publisher proved is theirs, as the moderation queue says. */
     contactVerified: z.boolean(),
+    /**
+     * When it was let or sold as its owner said, and when they said it: a dead-end claim about a
+     * reveal between the two is the admin's to judge (decision 040).
+     */
+    takenAt: z.string().nullable(),
+    takenMarkedAt: z.string().nullable(),
     publisher: z.object({
       id: z.uuid(),
       name: z.string(),

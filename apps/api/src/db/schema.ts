@@ -266,6 +266,11 @@ export const properties = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was let or sold, as its owner said (may be before they said it). */
     takenAt: timestamp('taken_at', { withTimezone: true }),
+    /**
+     * When the owner said it (the mark was written): only a mark written before a reveal upholds
+     * a dead-end claim without an admin, whatever takenAt names (decision 040).
+     */
+    takenMarkedAt: timestamp('taken_marked_at', { withTimezone: true }),
     /** Set by the freshness job when confirmedAt is older than LISTING_STALE_AFTER_DAYS. */
     staleAt: timestamp('stale_at', { withTimezone: true }),
     /** When the one reminder before going stale was sent, for the current confirmedAt. */

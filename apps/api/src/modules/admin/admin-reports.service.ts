@@ -91,6 +91,8 @@ function toReportedListing(
       status: row.status,
       visibility: row.visibility,
       contactVerified: row.contactVerified,
+      takenAt: row.takenAt?.toISOString() ?? null,
+      takenMarkedAt: row.takenMarkedAt?.toISOString() ?? null,
       publisher: {
         id: row.publisherId,
         name: displayName({

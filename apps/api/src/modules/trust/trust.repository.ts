@@ -42,6 +42,8 @@ export interface TrustListing {
   listed: boolean;
   createdAt: Date;
   takenAt: Date | null;
+  /** When the taken mark was written (takenAt may name an earlier day). */
+  takenMarkedAt: Date | null;
   takenDownAs: TReportReason | null;
   heldForReportsAt: Date | null;
   reportsClearedAt: Date | null;
@@ -103,6 +105,8 @@ export interface ReportedListingRow {
   /** As the owner view says it (properties.repository listingVisibility). */
   visibility: TListingVisibility | null;
   contactVerified: boolean;
+  takenAt: Date | null;
+  takenMarkedAt: Date | null;
   publisherId: string;
   publisherFirstName: string;
   publisherLastName: string;
@@ -155,7 +159,7 @@ export interface TrustRepository {
     at: Date;
   }): Promise<string>;
   /** Pending claims on the listing: all of them, or those about reveals after `revealedAfter`. */
-  pendingClaims(propertyId: string, revealedAfter?: Date): Promise<ReportRecord[]>;
+  pendingClaims(propertyId: string): Promise<ReportRecord[]>;
   setListing(
     id: string,
     changes: Partial<{
@@ -163,6 +167,7 @@ export interface TrustRepository {
       rejectionReason: string;
       confirmedAt: Date;
       takenAt: Date;
+      takenMarkedAt: Date;
       takenDownAs: TReportReason;
       staleAt: Date | null;
       staleReminderAt: Date | null;
@@ -212,6 +217,7 @@ const listingColumns = {
   listed: p.listed,
   createdAt: p.createdAt,
   takenAt: p.takenAt,
+  takenMarkedAt: p.takenMarkedAt,
   takenDownAs: p.takenDownAs,
   heldForReportsAt: p.heldForReportsAt,
   reportsClearedAt: p.reportsClearedAt,
@@ -246,6 +252,8 @@ const reportedColumns = {
   visibility: listingVisibility,
   // Reads the publisher as `users`: both queries below join them so.
   contactVerified,
+  takenAt: p.takenAt,
+  takenMarkedAt: p.takenMarkedAt,
   publisherId: users.id,
   publisherFirstName: users.firstName,
   publisherLastName: users.lastName,
@@ -424,17 +432,11 @@ export function createTrustRepository(db: Database): TrustRepository {
       return payment.id;
     },
 
-    async pendingClaims(propertyId, revealedAfter) {
+    async pendingClaims(propertyId) {
       return db
         .select(reportColumns)
         .from(r)
-        .where(
-          and(
-            eq(r.propertyId, propertyId),
-            eq(r.claimStatus, 'pending'),
-            revealedAfter ? gt(r.claimRevealedAt, revealedAfter) : undefined,
-          ),
-        )
+        .where(and(eq(r.propertyId, propertyId), eq(r.claimStatus, 'pending')))
         .orderBy(asc(r.createdAt))
         .for('update');
     },

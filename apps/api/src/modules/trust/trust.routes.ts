@@ -73,7 +73,7 @@ export const trustRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'Mark your listing let or sold',
         description:
-          'It leaves the catalogue at once and stays in your listings as taken. `takenAt` is when it was let or sold (default now; not in the future, not before it was published). Dead-end claims about reveals after takenAt are upheld. Your own approved listings only; 409 when already taken.',
+          'It leaves the catalogue at once and stays in your listings as taken. `takenAt` is when it was let or sold (default now; not in the future, not before it was published). Dead-end claims about contacts shown before this mark are left to an admin, who sees takenAt beside when you marked it, whatever day takenAt names. Your own approved listings only; 409 when already taken.',
         params: ZPropertyIdParams,
         body: ZTakenBody,
         response: { 200: ZViewerProperty, ...errors(400, 401, 403, 404, 409) },

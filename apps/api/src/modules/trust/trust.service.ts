@@ -148,7 +148,11 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
     if (listing.takenDownAs === 'fake' || listing.takenDownAs === 'asks_money_first') {
       return 'taken_down' as const;
     }
-    if (listing.takenAt && listing.takenAt < revealedAt) return 'taken_before_reveal' as const;
+    // Said taken before the subscriber was shown the number: what the owner wrote then, not a date
+    // they name afterwards (which anyone, an owner's second account included, could backdate).
+    if (listing.takenMarkedAt && listing.takenMarkedAt < revealedAt) {
+      return 'taken_before_reveal' as const;
+    }
     return undefined;
   }
 
@@ -275,7 +279,7 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
     },
 
     async markTaken(actor, propertyId, body) {
-      const result = await repository.transaction(async (tx) => {
+      await repository.transaction(async (tx) => {
         const listing = requireOwnListing(actor.userId, await tx.lockListing(propertyId));
         if (listing.takenAt) {
           throw new AppError(
@@ -292,15 +296,10 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
         if (takenAt < listing.createdAt) {
           throw invalidField('takenAt', 'is before the listing was published');
         }
-        await tx.setListing(propertyId, { takenAt }, now);
-        // Whoever was shown the contact after it was let or sold was sold a dead end.
-        const outcomes: ClaimOutcome[] = [];
-        for (const claim of await tx.pendingClaims(propertyId, takenAt)) {
-          outcomes.push(await upholdClaim(tx, claim, 'taken_before_reveal', now, trust));
-        }
-        return { outcomes, title: listing.title };
+        // Every pending claim is about a reveal before now, when this mark is written: whatever
+        // day it names, an admin decides those claims (takenAt is shown to them), never the mark.
+        await tx.setListing(propertyId, { takenAt, takenMarkedAt: now }, now);
       });
-      await notifyCredits(deps, result.outcomes, () => result.title);
       return views.getOwnerView(propertyId, actor.userId);
     },
 

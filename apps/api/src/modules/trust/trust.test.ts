@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import type { TSubscriptionStatusResponse } from '@makazi/contracts/payments';
-import type { TContactReveal, TReport } from '@makazi/contracts/trust';
-import { auditLog, payments, users } from '../../db/schema';
+import type { TAdminReportedListing, TContactReveal, TReport } from '@makazi/contracts/trust';
+import { auditLog, contactReveals, listingReports, payments, users } from '../../db/schema';
+import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
   insertPaidSubscription,
@@ -32,11 +33,13 @@ const clock = createFakeClock(START);
 
 let t: TestApp;
 let planId: string;
+let admin: SignedInAdmin;
 beforeAll(async () => {
   t = await createTestApp({
     clock,
     env: { REPORTS_PER_USER_PER_DAY: '5', PUBLIC_URL: 'https://makazi.example' },
   });
+  admin = await signInAdmin(t.app);
   planId = (
     await insertPlan(t.db, {
       kind: 'subscription',
@@ -371,13 +374,25 @@ describe('the dead-end guarantee', () => {
     await reveal(buyer, (await listingOf(owner)).id);
   });
 
-  it('upholds a claim when the owner marks the listing taken before the reveal: a day back, once', async () => {
+  const uphold = async (claimId: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claimId}/uphold`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TAdminReportedListing>();
+  };
+
+  it('leaves a claim to an admin when the owner marks the listing taken after the reveal, however far back the day named', async () => {
     const owner = await person();
     const listing = await listingOf(owner);
     const buyer = await subscriber();
+    const later = await subscriber();
     const endsBefore = await accessEndsAt(buyer);
     clock.advance(MINUTE);
     await reveal(buyer, listing.id);
+    await reveal(later, listing.id);
 
     clock.advance(MINUTE);
     const claim = await report(buyer, listing.id, { reason: 'already_taken' });
@@ -388,12 +403,30 @@ describe('the dead-end guarantee', () => {
       credited: false,
     });
 
-    // Let the day before the reveal.
+    // "Let the day before the reveal", said after it (an owner's second account could say so).
+    clock.advance(MINUTE);
     const taken = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
       takenAt: new Date(START.getTime() - DAY).toISOString(),
     });
     expect(taken.statusCode, taken.body).toBe(200);
+    const [row] = await t.db
+      .select({ status: listingReports.claimStatus })
+      .from(listingReports)
+      .where(eq(listingReports.id, claim.json<TReport>().id));
+    expect(row?.status).toBe('pending');
+    expect(await credits(buyer.userId)).toHaveLength(0);
+    expect(await accessEndsAt(buyer)).toBe(endsBefore);
+    // Nor does a claim filed after the mark: it was written after that reveal too.
+    const afterMark = await report(later, listing.id, { reason: 'already_taken' });
+    expect(afterMark.json<TReport>().claim).toMatchObject({ status: 'pending', credited: false });
+    expect(await credits(later.userId)).toHaveLength(0);
 
+    // The admin sees both dates, and upholds it: a day back, once.
+    const judged = await uphold(claim.json<TReport>().id);
+    expect(judged.property).toMatchObject({
+      takenAt: new Date(START.getTime() - DAY).toISOString(),
+      takenMarkedAt: new Date(START.getTime() + 3 * MINUTE).toISOString(),
+    });
     expect(await accessEndsAt(buyer)).toBe(new Date(Date.parse(endsBefore!) + DAY).toISOString());
     const [credit, ...more] = await credits(buyer.userId);
     expect(more).toHaveLength(0);
@@ -405,11 +438,7 @@ describe('the dead-end guarantee', () => {
     // Reporting again changes nothing about the credit: once per listing.
     const again = await report(buyer, listing.id, { reason: 'fake' });
     expect(again.statusCode).toBe(200);
-    expect(again.json<TReport>().claim).toMatchObject({
-      status: 'upheld',
-      decision: 'taken_before_reveal',
-      credited: true,
-    });
+    expect(again.json<TReport>().claim).toMatchObject({ status: 'upheld', credited: true });
     expect(await credits(buyer.userId)).toHaveLength(1);
 
     const history = await inject('GET', '/api/me/contact-reveals', buyer);
@@ -420,17 +449,37 @@ describe('the dead-end guarantee', () => {
     });
   });
 
+  it('upholds a claim at once when the taken mark was written before the reveal', async () => {
+    // Only a reveal recorded before the contact route kept to listed listings can follow a mark.
+    const owner = await person();
+    const listing = await listingOf(owner, {
+      details: { takenAt: new Date(START.getTime() - DAY), takenMarkedAt: START },
+    });
+    const buyer = await subscriber();
+    await t.db.insert(contactReveals).values({
+      userId: buyer.userId,
+      propertyId: listing.id,
+      revealedAt: new Date(START.getTime() + MINUTE),
+    });
+    clock.advance(2 * MINUTE);
+    const claim = await report(buyer, listing.id, { reason: 'already_taken' });
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(claim.json<TReport>().claim).toMatchObject({
+      status: 'upheld',
+      decision: 'taken_before_reveal',
+      credited: true,
+    });
+    expect(await credits(buyer.userId)).toHaveLength(1);
+  });
+
   it('tells a Swahili-speaking subscriber of the credit in Swahili', async () => {
     const owner = await person();
     const listing = await listingOf(owner, { title: 'Nyumba Sinza' });
     const buyer = await subscriber();
     await t.db.update(users).set({ locale: 'sw' }).where(eq(users.id, buyer.userId));
     await reveal(buyer, listing.id);
-    // Let the minute before the reveal, said afterwards: the claim is upheld when filed.
-    await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
-      takenAt: new Date(clock().getTime() - MINUTE).toISOString(),
-    });
-    await report(buyer, listing.id, { reason: 'already_taken' });
+    const claim = await report(buyer, listing.id, { reason: 'already_taken' });
+    await uphold(claim.json<TReport>().id);
     expect((await messagesTo(t.dataDir, buyer.phone)).at(-1)?.text).toBe(
       'Makazi: samahani, "Nyumba Sinza" halikupatikana. Tumeongeza siku 1 kwenye usajili wako.',
     );
@@ -491,19 +540,13 @@ describe('the dead-end guarantee', () => {
     for (let i = 0; i < 4; i += 1) {
       const listing = await listingOf(owner);
       await reveal(buyer, listing.id);
-      // Let the minute before the reveal, said afterwards: every claim is upheld when filed.
-      await inject('POST', `/api/properties/${listing.id}/taken`, owner, {
-        takenAt: new Date(clock().getTime() - MINUTE).toISOString(),
-      });
-      const res = await report(buyer, listing.id, { reason: 'already_taken' });
-      decisions.push(res.json<TReport>().claim?.decision);
+      const claim = await report(buyer, listing.id, { reason: 'already_taken' });
+      const judged = await uphold(claim.json<TReport>().id);
+      decisions.push(
+        judged.reports.find((entry) => entry.reporter.id === buyer.userId)?.claim?.decision,
+      );
     }
-    expect(decisions).toEqual([
-      'taken_before_reveal',
-      'taken_before_reveal',
-      'taken_before_reveal',
-      'credit_limit',
-    ]);
+    expect(decisions).toEqual(['admin_upheld', 'admin_upheld', 'admin_upheld', 'credit_limit']);
     expect(await credits(buyer.userId)).toHaveLength(3);
   });
 

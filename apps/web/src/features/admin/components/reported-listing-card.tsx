@@ -54,7 +54,7 @@ interface ReportedListingCardProps {
  * so the reports nest under their listing and the whole stacks on a phone.
  */
 export function ReportedListingCard({ listing, onAction }: ReportedListingCardProps) {
-  const { t } = useAdminText();
+  const { t, language } = useAdminText();
   const headingId = useId();
   const { property } = listing;
   const { publisher } = property;
@@ -97,6 +97,15 @@ export function ReportedListingCard({ listing, onAction }: ReportedListingCardPr
         )}
         <VerifiedPhoneBadge verified={property.contactVerified} />
       </Box>
+      {property.takenAt && property.takenMarkedAt ? (
+        // A claim about a reveal between the two dates is for the admin to judge.
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="taken-marked">
+          {t('reports.takenMarked', {
+            markedAt: formatDateTime(property.takenMarkedAt, language),
+            takenAt: formatDateTime(property.takenAt, language),
+          })}
+        </Typography>
+      ) : null}
 
       <Box
         sx={{

@@ -220,6 +220,26 @@ describe('the admin reports queue', () => {
     expect(within(card('Nyumba ya kupanga 1')).queryByTestId('verified-phone')).toBeNull();
   });
 
+  it('shows when a taken listing was said taken and the day it names, for judging its claims', async () => {
+    serveReports([
+      heldHouse(),
+      {
+        ...reportedPlot(),
+        property: {
+          ...reportedPlot().property,
+          visibility: 'taken',
+          takenAt: '2026-11-18T06:00:00.000Z',
+          takenMarkedAt: '2026-11-22T06:00:00.000Z',
+        },
+      },
+    ]);
+    await renderQueue();
+    expect(within(card('Kiwanja Kigamboni')).getByTestId('taken-marked')).toHaveTextContent(
+      'Marked taken on 22 Nov 2026, 09:00, saying it was let or sold on 18 Nov 2026, 09:00',
+    );
+    expect(within(card('Nyumba ya kupanga 1')).queryByTestId('taken-marked')).toBeNull();
+  });
+
   it('names the reasons, states and actions in Swahili', async () => {
     serveReports([heldHouse()]);
     await renderQueue('/admin/reports', 'sw');

@@ -56,6 +56,8 @@ export function makeReportedListing(
       status: 'approved',
       visibility: 'held_for_reports',
       contactVerified: false,
+      takenAt: null,
+      takenMarkedAt: null,
       publisher: {
         id: uuid(900 + n),
         name: `Owner ${n}`,
