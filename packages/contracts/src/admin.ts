@@ -196,6 +196,8 @@ export const ZPermissions = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   canPost: z.boolean(),
+  /** Off: the person is muted as a reporter (their reports are kept, closed, never hold a listing). */
+  reportsHeard: z.boolean(),
 });
 export type TPermissions = z.infer<typeof ZPermissions>;
 
@@ -244,7 +246,7 @@ export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 /** PATCH /api/admin/users/{id}/permissions: any of the three; answers all three. */
 export const ZUpdatePermissionsBody = ZPermissions.partial().refine(
   (body) => Object.values(body).some((value) => value !== undefined),
-  'Send at least one of canEdit, canDelete, canPost',
+  'Send at least one of canEdit, canDelete, canPost, reportsHeard',
 );
 export type TUpdatePermissionsBody = z.infer<typeof ZUpdatePermissionsBody>;
 

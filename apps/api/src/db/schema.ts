@@ -65,6 +65,11 @@ export const users = pgTable(
     canPost: boolean('can_post').notNull().default(true),
     canEdit: boolean('can_edit').notNull().default(true),
     canDelete: boolean('can_delete').notNull().default(true),
+    /**
+     * Off when an admin muted the person as a reporter (issue 34): their reports are kept, closed
+     * at once, and never hold a listing; their dead-end claims are still heard.
+     */
+    reportsHeard: boolean('reports_heard').notNull().default(true),
     /** The language of the user's last sign-in: their SMS messages are written in it. */
     locale: locale('locale').notNull().default('en'),
     /** Set when the person deleted their account: the row stays, anonymised, for the payments. */
@@ -924,6 +929,8 @@ export const listingReports = pgTable(
     countsToHold: boolean('counts_to_hold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When it was last filed: created, or reported again after it was closed (the daily cap). */
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 
     claimStatus: claimStatus('claim_status'),
@@ -943,8 +950,10 @@ export const listingReports = pgTable(
     index('listing_reports_open_idx')
       .on(t.updatedAt.desc())
       .where(sql`status = 'open' OR claim_status = 'pending'`),
-    // A reporter's reports today (the daily cap), and their claims.
+    // A reporter's reports and claims, newest first.
     index('listing_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    // What a reporter filed today (the daily cap): new reports and closed ones filed again.
+    index('listing_reports_reporter_filed_idx').on(t.reporterId, t.filedAt),
     check(
       'listing_reports_claim_complete',
       sql`(${t.claimStatus} IS NULL) = (${t.claimRevealedAt} IS NULL)`,

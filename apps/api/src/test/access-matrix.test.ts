@@ -129,6 +129,7 @@ async function pendingClaimId(): Promise<string> {
       countsToHold: true,
       createdAt: now,
       updatedAt: now,
+      filedAt: now,
       claimStatus: 'pending',
       claimRevealedAt: now,
     })

@@ -32,10 +32,14 @@ export interface AdminUserRecord {
   canPost: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  reportsHeard: boolean;
   createdAt: Date;
   /** When the person deleted their account (the row stays, anonymised). */
   deletedAt: Date | null;
 }
+
+/** What an admin switches on a user: the publishing permissions, and whether their reports count. */
+export type UserPermissions = PublisherPermissions & { reportsHeard: boolean };
 
 export interface AdminUserListing {
   id: string;
@@ -64,8 +68,8 @@ export interface AdminUsersRepository {
   /** The user's listings but deleted ones, newest first. */
   listingsOf(userId: string): Promise<AdminUserListing[]>;
   /** The switches, the row locked until the transaction ends so two admins change them in turn. */
-  lockPermissions(userId: string): Promise<PublisherPermissions | undefined>;
-  updatePermissions(userId: string, permissions: PublisherPermissions, now: Date): Promise<void>;
+  lockPermissions(userId: string): Promise<UserPermissions | undefined>;
+  updatePermissions(userId: string, permissions: UserPermissions, now: Date): Promise<void>;
   /** Ends a suspension (decision 040): the publisher's listings may be listed again. */
   liftSuspension(userId: string): Promise<void>;
   recordAudit(entry: AuditEntry): Promise<void>;
@@ -79,6 +83,7 @@ const userColumns = {
   canPost: users.canPost,
   canEdit: users.canEdit,
   canDelete: users.canDelete,
+  reportsHeard: users.reportsHeard,
   createdAt: users.createdAt,
   deletedAt: users.deletedAt,
 };
@@ -151,17 +156,22 @@ export function createAdminUsersRepository(db: Database): AdminUsersRepository {
 
     async lockPermissions(userId) {
       const [row] = await db
-        .select({ canPost: users.canPost, canEdit: users.canEdit, canDelete: users.canDelete })
+        .select({
+          canPost: users.canPost,
+          canEdit: users.canEdit,
+          canDelete: users.canDelete,
+          reportsHeard: users.reportsHeard,
+        })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
       return row;
     },
 
-    async updatePermissions(userId, { canPost, canEdit, canDelete }, now) {
+    async updatePermissions(userId, { canPost, canEdit, canDelete, reportsHeard }, now) {
       await db
         .update(users)
-        .set({ canPost, canEdit, canDelete, updatedAt: now })
+        .set({ canPost, canEdit, canDelete, reportsHeard, updatedAt: now })
         .where(eq(users.id, userId));
     },
 

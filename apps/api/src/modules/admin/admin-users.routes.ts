@@ -50,7 +50,7 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
         security: security.admin,
         summary: 'One user: profile, switches, subscription and listings (deleted ones left out)',
         description:
-          'The publishing switches (canPost, canEdit, canDelete), whether a viewing subscription is active and until when, and the user’s listings but deleted ones, in any status. 404 for an unknown id.',
+          'The publishing switches (canPost, canEdit, canDelete), whether their reports are heard (reportsHeard; off: muted as a reporter), whether a viewing subscription is active and until when, and the user’s listings but deleted ones, in any status. 404 for an unknown id.',
         params: ZUuidParam,
         response: { 200: ZAdminUserDetail, ...adminErrors },
       },
@@ -67,7 +67,7 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
         security: security.admin,
         summary: 'Turn a user’s publishing switches on or off',
         description:
-          'Any of canEdit, canDelete, canPost; answers all three. Applies to the user’s next write at once. A change is written to the audit log with its before and after; sending the current values changes nothing and logs nothing.',
+          'Any of canEdit, canDelete, canPost, reportsHeard; answers all four. reportsHeard false mutes the person as a reporter: their reports are kept but closed at once, never reach the reports queue and never hold a listing (their dead-end claims are still heard). Applies to the user’s next write at once. A change is written to the audit log with its before and after; sending the current values changes nothing and logs nothing.',
         params: ZUuidParam,
         body: ZUpdatePermissionsBody,
         response: { 200: ZPermissions, ...adminErrors },

@@ -9,11 +9,15 @@ import type {
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { normaliseTanzanianMobile } from '../../lib/phone';
-import type { AdminActor, PublisherPermissions } from '../access/access';
+import type { AdminActor } from '../access/access';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { accessEndsAt } from '../subscriptions/subscriptions.service';
 import { displayName } from './deleted-user';
-import type { AdminUserRecord, AdminUsersRepository } from './admin-users.repository';
+import type {
+  AdminUserRecord,
+  AdminUsersRepository,
+  UserPermissions,
+} from './admin-users.repository';
 
 export interface AdminUsersService {
   list(query: TAdminUsersQuery): Promise<TAdminUsersResponse>;
@@ -58,8 +62,13 @@ export function substringPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function toPermissions(record: PublisherPermissions): TPermissions {
-  return { canEdit: record.canEdit, canDelete: record.canDelete, canPost: record.canPost };
+function toPermissions(record: UserPermissions): TPermissions {
+  return {
+    canEdit: record.canEdit,
+    canDelete: record.canDelete,
+    canPost: record.canPost,
+    reportsHeard: record.reportsHeard,
+  };
 }
 
 function toRow(record: AdminUserRecord, numberOfProperties: number): TAdminUserRow {
@@ -75,7 +84,7 @@ function toRow(record: AdminUserRecord, numberOfProperties: number): TAdminUserR
   };
 }
 
-const PERMISSION_KEYS = ['canEdit', 'canDelete', 'canPost'] as const;
+const PERMISSION_KEYS = ['canEdit', 'canDelete', 'canPost', 'reportsHeard'] as const;
 
 const unknownUser = () => notFound('No user has this id.');
 

@@ -92,7 +92,7 @@ describe('GET /api/admin/users', () => {
       name: 'Pili Orodhamtihani',
       phoneNumber: made[1]!.phoneNumber,
       numberOfProperties: 0,
-      permissions: { canEdit: true, canDelete: false, canPost: true },
+      permissions: { canEdit: true, canDelete: false, canPost: true, reportsHeard: true },
       createdAt: '2026-01-02T00:00:00.000Z',
     });
     const second = await search('orodhamtihani', '&pageSize=2&page=2');
@@ -253,7 +253,7 @@ describe('GET /api/admin/users/:id', () => {
       id: user.id,
       name: 'Rehema Kaduma',
       numberOfProperties: 2,
-      permissions: { canEdit: true, canDelete: true, canPost: true },
+      permissions: { canEdit: true, canDelete: true, canPost: true, reportsHeard: true },
     });
     expect(detail.subscription).toEqual({ isActive: true, endsAt: endsAt.toISOString() });
     expect(detail.properties).toEqual([
@@ -303,11 +303,16 @@ describe('PATCH /api/admin/users/:id/permissions', () => {
     return asAdmin('PATCH', `/api/admin/users/${userId}/permissions`, body);
   };
 
-  it('saves the change, answers all three and audits before and after', async () => {
+  it('saves the change, answers all four and audits before and after', async () => {
     const user = await insertUser(t.db);
     const res = await permissions(user.id, { canPost: false, canEdit: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TPermissions>()).toEqual({ canEdit: true, canDelete: true, canPost: false });
+    expect(res.json<TPermissions>()).toEqual({
+      canEdit: true,
+      canDelete: true,
+      canPost: false,
+      reportsHeard: true,
+    });
 
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ canPost: false, canEdit: true, canDelete: true });
@@ -332,7 +337,12 @@ describe('PATCH /api/admin/users/:id/permissions', () => {
     const user = await insertUser(t.db, { canDelete: false });
     const res = await permissions(user.id, { canDelete: false, canPost: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json<TPermissions>()).toEqual({ canEdit: true, canDelete: false, canPost: true });
+    expect(res.json<TPermissions>()).toEqual({
+      canEdit: true,
+      canDelete: false,
+      canPost: true,
+      reportsHeard: true,
+    });
     expect(await auditOf(user.id)).toEqual([]);
   });
 
@@ -407,6 +417,7 @@ describe('PATCH /api/admin/users/:id/permissions', () => {
       canEdit: true,
       canDelete: true,
       canPost: true,
+      reportsHeard: true,
     });
     expect(
       (await call('POST', '/api/properties/lease', owner.auth, listingBody('Rent'))).statusCode,

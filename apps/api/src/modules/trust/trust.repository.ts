@@ -59,6 +59,9 @@ export interface ReportRecord {
   countsToHold: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Created, or filed again after it was closed: what the daily cap counts. */
+  filedAt: Date;
+  resolvedAt: Date | null;
   claimStatus: TClaimStatus | null;
   claimRevealedAt: Date | null;
   claimSubscriptionId: string | null;
@@ -128,15 +131,22 @@ export interface TrustRepository {
   transaction<T>(work: (repository: TrustRepository) => Promise<T>): Promise<T>;
   lockListing(id: string): Promise<TrustListing | undefined>;
   /** Locks the user's row: credits and reports of one user are decided one at a time. */
-  lockUser(
-    userId: string,
-  ): Promise<{ createdAt: Date; deleted: boolean; suspended: boolean } | undefined>;
+  lockUser(userId: string): Promise<
+    | {
+        createdAt: Date;
+        deleted: boolean;
+        suspended: boolean;
+        /** Off once an admin muted them as a reporter. */
+        reportsHeard: boolean;
+      }
+    | undefined
+  >;
   findReport(propertyId: string, reporterId: string): Promise<ReportRecord | undefined>;
   findReportById(id: string): Promise<ReportRecord | undefined>;
   lockReport(id: string): Promise<ReportRecord | undefined>;
   insertReport(values: Omit<ReportRecord, 'id'>): Promise<ReportRecord>;
   updateReport(id: string, changes: Partial<Omit<ReportRecord, 'id'>>): Promise<ReportRecord>;
-  /** New reports the user filed since `since` (listing_reports_reporter_created_idx). */
+  /** Reports the user filed since `since`, new or filed again (listing_reports_reporter_filed_idx). */
   reportsFiledSince(reporterId: string, since: Date): Promise<number>;
   /** Distinct reporters whose open reports count to a hold, filed after the last admin look. */
   holdingReporters(propertyId: string, after: Date | null): Promise<number>;
@@ -233,6 +243,8 @@ const reportColumns = {
   countsToHold: r.countsToHold,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
+  filedAt: r.filedAt,
+  resolvedAt: r.resolvedAt,
   claimStatus: r.claimStatus,
   claimRevealedAt: r.claimRevealedAt,
   claimSubscriptionId: r.claimSubscriptionId,
@@ -284,6 +296,7 @@ export function createTrustRepository(db: Database): TrustRepository {
           createdAt: users.createdAt,
           deleted: sql<boolean>`(${users.deletedAt} is not null)`,
           suspended: sql<boolean>`(${users.suspendedAt} is not null)`,
+          reportsHeard: users.reportsHeard,
         })
         .from(users)
         .where(eq(users.id, userId))
@@ -325,7 +338,7 @@ export function createTrustRepository(db: Database): TrustRepository {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(r)
-        .where(and(eq(r.reporterId, reporterId), gte(r.createdAt, since)));
+        .where(and(eq(r.reporterId, reporterId), gte(r.filedAt, since)));
       return row?.n ?? 0;
     },
 

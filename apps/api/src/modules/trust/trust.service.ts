@@ -166,6 +166,12 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
         }
         const reporter = await tx.lockUser(actor.userId);
         if (!reporter || reporter.deleted) throw accountGone();
+        if (reporter.suspended) {
+          throw new AppError(
+            'FORBIDDEN',
+            'Your account is suspended, so you cannot report listings. Contact support if this is a mistake.',
+          );
+        }
         const now = clock();
         const before = await tx.findReport(propertyId, actor.userId);
         const claim = isDeadEndReason(body.reason)
@@ -186,7 +192,10 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
             `You reported this listing for ${REASON_WORDS[before.reason]}, so it cannot also be a dead-end claim.`,
           );
         }
-        if (!before) {
+        // A new report, or one filed again after an admin closed it, counts in the daily cap;
+        // changing a report still open is free.
+        const filing = !before || before.status !== 'open';
+        if (filing) {
           const filed = await tx.reportsFiledSince(actor.userId, eatDayStart(now));
           if (filed >= trust.reportsPerUserPerDay) {
             const seconds = secondsUntil(nextEatDayStart(now), now);
@@ -197,17 +206,29 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
           }
         }
 
+        /*
+         * A muted reporter's report is kept, closed at once: it neither reaches the queue nor holds
+         * the listing (a claim in it is still heard). A report an admin dismissed never counts to
+         * a hold of this listing again, however often it is filed: the same people cannot hold a
+         * listing again seconds after an admin looked.
+         */
+        const heard = reporter.reportsHeard;
         const fields = {
           reason: body.reason,
           note: body.note ?? null,
-          // Reported again: open again, and counted again if the reporter's account may count.
-          status: 'open' as const,
+          status: heard ? ('open' as const) : ('dismissed' as const),
+          resolvedAt: heard ? null : now,
           updatedAt: now,
+          ...(filing ? { filedAt: now } : {}),
         };
+        // New accounts are heard by the admin but cannot take a listing down on their own.
+        const oldEnough =
+          now.getTime() - reporter.createdAt.getTime() >= trust.reporterMinAccountAgeMs;
         let report: ReportRecord;
         if (before) {
           report = await tx.updateReport(before.id, {
             ...fields,
+            countsToHold: heard && before.status !== 'dismissed' && before.countsToHold,
             ...(claim && !before.claimStatus
               ? {
                   claimStatus: 'pending' as const,
@@ -219,11 +240,10 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
         } else {
           report = await tx.insertReport({
             ...fields,
+            filedAt: now,
             propertyId,
             reporterId: actor.userId,
-            // New accounts are heard by the admin but cannot take a listing down on their own.
-            countsToHold:
-              now.getTime() - reporter.createdAt.getTime() >= trust.reporterMinAccountAgeMs,
+            countsToHold: heard && oldEnough,
             createdAt: now,
             claimStatus: claim ? 'pending' : null,
             claimRevealedAt: claim?.revealedAt ?? null,

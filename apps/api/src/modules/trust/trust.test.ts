@@ -204,6 +204,100 @@ describe('reporting a listing', () => {
   });
 });
 
+describe('reports an admin has looked at, and who may report', () => {
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${admin.token}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('never holds a listing again on reports an admin dismissed, however often they are filed', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const reporters = [await person(), await person(), await person()];
+    for (const who of reporters) await report(who, listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(404);
+
+    clock.advance(MINUTE);
+    expect((await asAdmin('POST', `/api/admin/reports/${listing.id}/dismiss`)).statusCode).toBe(
+      200,
+    );
+    expect(await isPublic(listing.id)).toBe(200);
+
+    // The same three at once, and again: heard by the admin, but the listing stays listed.
+    clock.advance(MINUTE);
+    for (const who of reporters) {
+      expect((await report(who, listing.id, { reason: 'asks_money_first' })).statusCode).toBe(200);
+      expect((await report(who, listing.id, { reason: 'fake' })).statusCode).toBe(200);
+    }
+    expect(await isPublic(listing.id)).toBe(200);
+    const queue = await asAdmin('GET', '/api/admin/reports?pageSize=100');
+    const entry = queue
+      .json<{ items: TAdminReportedListing[] }>()
+      .items.find((item) => item.property.id === listing.id);
+    expect(entry?.openReports).toBe(3);
+
+    // Three other people still can.
+    for (let i = 0; i < 3; i += 1) await report(await person(), listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(404);
+  });
+
+  it('counts a report filed again after it was closed in the daily cap', async () => {
+    const owner = await person();
+    const reporter = await person();
+    const first = await listingOf(owner);
+    await report(reporter, first.id, { reason: 'duplicate' });
+    await asAdmin('POST', `/api/admin/reports/${first.id}/dismiss`);
+
+    // The next East Africa day: four new reports, and the dismissed one filed again, make five.
+    clock.set(new Date('2026-03-02T21:00:00.000Z'));
+    const again = await signInAs(t, reporter.phone);
+    for (let i = 0; i < 4; i += 1) {
+      expect(
+        (await report(again, (await listingOf(owner)).id, { reason: 'fake' })).statusCode,
+      ).toBe(201);
+    }
+    expect((await report(again, first.id, { reason: 'fake' })).statusCode).toBe(200);
+    const over = await report(again, (await listingOf(owner)).id, { reason: 'fake' });
+    expect(over.statusCode).toBe(429);
+  });
+
+  it('refuses reports from a suspended account', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const suspended = await person();
+    await t.db.update(users).set({ suspendedAt: clock() }).where(eq(users.id, suspended.userId));
+    const res = await report(suspended, listing.id, { reason: 'fake' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toContain('suspended');
+  });
+
+  it('keeps a muted reporter’s reports closed: they reach no queue and hold nothing', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const muted = await person();
+    const mute = await asAdmin('PATCH', `/api/admin/users/${muted.userId}/permissions`, {
+      reportsHeard: false,
+    });
+    expect(mute.statusCode, mute.body).toBe(200);
+
+    // The same answer as anyone's: nothing tells them they are muted.
+    const filed = await report(muted, listing.id, { reason: 'fake' });
+    expect(filed.statusCode).toBe(201);
+    await report(await person(), listing.id, { reason: 'fake' });
+    await report(await person(), listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(200);
+    const queue = await asAdmin('GET', '/api/admin/reports?pageSize=100');
+    const entry = queue
+      .json<{ items: TAdminReportedListing[] }>()
+      .items.find((item) => item.property.id === listing.id);
+    expect(entry?.openReports).toBe(2);
+    expect(entry?.reports.find((r) => r.reporter.id === muted.userId)?.status).toBe('dismissed');
+  });
+});
+
 describe('an owner confirming or marking taken', () => {
   it('takes a listing marked taken out of the catalogue at once and keeps it on /posts', async () => {
     const owner = await person();

@@ -101,7 +101,9 @@ describe('/admin/users', () => {
 
 describe('/admin/users/{userId}', () => {
   const detail = makeUserDetail(
-    makeUser(1, { permissions: { canEdit: true, canDelete: false, canPost: true } }),
+    makeUser(1, {
+      permissions: { canEdit: true, canDelete: false, canPost: true, reportsHeard: true },
+    }),
   );
   const path = `/api/admin/users/${detail.user.id}`;
 
@@ -139,12 +141,14 @@ describe('/admin/users/{userId}', () => {
       'May edit their listings',
       'May delete their listings',
       'May publish listings',
+      'Their reports reach the queue (off: muted as a reporter)',
     ]);
     await act(() => i18n.changeLanguage('sw'));
     expect(names()).toEqual([
       'Anaweza kuhariri matangazo yake',
       'Anaweza kufuta matangazo yake',
       'Anaweza kuchapisha matangazo',
+      'Ripoti zake zinafika kwenye foleni (imezimwa: ripoti zake hazisikilizwi)',
     ]);
   });
 

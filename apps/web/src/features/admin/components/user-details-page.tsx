@@ -27,7 +27,7 @@ import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { StatusChip } from './status-chip';
 
-const PERMISSIONS = ['canEdit', 'canDelete', 'canPost'] as const;
+const PERMISSIONS = ['canEdit', 'canDelete', 'canPost', 'reportsHeard'] as const;
 type TPermission = (typeof PERMISSIONS)[number];
 
 type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };

@@ -160,7 +160,7 @@ export function makeUser(n: number, overrides: Partial<TAdminUserRow> = {}): TAd
     name: `Asha Mwinyi${n}`,
     phoneNumber: `+25571234560${n}`,
     numberOfProperties: n,
-    permissions: { canEdit: true, canDelete: true, canPost: true },
+    permissions: { canEdit: true, canDelete: true, canPost: true, reportsHeard: true },
     createdAt: '2026-10-01T08:00:00.000Z',
     ...overrides,
   };
