@@ -80,6 +80,7 @@ import { createOwnerPhonesService } from './modules/owner-phones/owner-phones.se
 import { createOtpHasher } from './modules/auth/otp';
 import { createTrustRepository } from './modules/trust/trust.repository';
 import { trustRoutes } from './modules/trust/trust.routes';
+import { createReporterKey } from './modules/trust/reporter-key';
 import { createTrustService } from './modules/trust/trust.service';
 import { createAlertLinkSigner } from './modules/saved-searches/alert-links';
 import { listingLinkRoutes } from './modules/saved-searches/listing-link.routes';
@@ -447,6 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     trust: config.trust,
     siteOrigin: textOrigin,
+    reporterKey: createReporterKey(jwtSecret),
     log: app.log,
   });
   registerFreshnessJob(app, trust, { lock: jobLock });

@@ -922,6 +922,12 @@ export const listingReports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A keyed hash of the reporter's phone number (trust/reporter-key.ts), kept when the account
+     * is deleted, for this one purpose: a number that signs up again is the same reporter, to the
+     * hold, the daily cap and a dismissal. Reports from before it existed carry `account:<id>`.
+     */
+    reporterKey: text('reporter_key').notNull(),
     reason: reportReason('reason').notNull(),
     note: text('note'),
     status: reportStatus('status').notNull().default('open'),
@@ -952,8 +958,8 @@ export const listingReports = pgTable(
       .where(sql`status = 'open' OR claim_status = 'pending'`),
     // A reporter's reports and claims, newest first.
     index('listing_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
-    // What a reporter filed today (the daily cap): new reports and closed ones filed again.
-    index('listing_reports_reporter_filed_idx').on(t.reporterId, t.filedAt),
+    // What a number filed today (the daily cap): new reports and closed ones filed again.
+    index('listing_reports_reporter_key_filed_idx').on(t.reporterKey, t.filedAt),
     check(
       'listing_reports_claim_complete',
       sql`(${t.claimStatus} IS NULL) = (${t.claimRevealedAt} IS NULL)`,

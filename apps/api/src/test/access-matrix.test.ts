@@ -125,6 +125,7 @@ async function pendingClaimId(): Promise<string> {
     .values({
       propertyId: listing.id,
       reporterId: reporter.id,
+      reporterKey: `account:${reporter.id}`,
       reason: 'already_taken',
       countsToHold: true,
       createdAt: now,

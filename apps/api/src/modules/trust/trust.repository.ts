@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { TLocale } from '@makazi/contracts/common';
 import type { TPropertyStatus, TPropertyType } from '@makazi/contracts/property-values';
 import type {
@@ -53,6 +67,8 @@ export interface ReportRecord {
   id: string;
   propertyId: string;
   reporterId: string;
+  /** The reporter's number, as a keyed hash (reporter-key.ts): one reporter across accounts. */
+  reporterKey: string;
   reason: TReportReason;
   note: string | null;
   status: TReportStatus;
@@ -135,6 +151,8 @@ export interface TrustRepository {
     | {
         createdAt: Date;
         deleted: boolean;
+        /** Null once deleted. */
+        phoneNumber: string | null;
         suspended: boolean;
         /** Off once an admin muted them as a reporter. */
         reportsHeard: boolean;
@@ -146,10 +164,21 @@ export interface TrustRepository {
   lockReport(id: string): Promise<ReportRecord | undefined>;
   insertReport(values: Omit<ReportRecord, 'id'>): Promise<ReportRecord>;
   updateReport(id: string, changes: Partial<Omit<ReportRecord, 'id'>>): Promise<ReportRecord>;
-  /** Reports the user filed since `since`, new or filed again (listing_reports_reporter_filed_idx). */
-  reportsFiledSince(reporterId: string, since: Date): Promise<number>;
-  /** Distinct reporters whose open reports count to a hold, filed after the last admin look. */
+  /**
+   * Reports one number filed since `since`, from any of its accounts, new or filed again
+   * (listing_reports_reporter_key_filed_idx).
+   */
+  reportsFiledSince(reporterKey: string, since: Date): Promise<number>;
+  /**
+   * Distinct numbers whose open reports count to a hold, filed after the last admin look, from
+   * accounts not deleted.
+   */
   holdingReporters(propertyId: string, after: Date | null): Promise<number>;
+  /**
+   * Whether another account of the same number reported the listing in a way that may no longer
+   * count (an admin dismissed it, or it never could): the number's word is not new.
+   */
+  discountedByKey(propertyId: string, reporterKey: string, reporterId: string): Promise<boolean>;
   /** The user's latest reveal of the listing at or after `since`. */
   latestReveal(userId: string, propertyId: string, since: Date): Promise<Date | undefined>;
   /** The paid subscription running at `at` (a credit's own window is not a period). */
@@ -237,6 +266,7 @@ const reportColumns = {
   id: r.id,
   propertyId: r.propertyId,
   reporterId: r.reporterId,
+  reporterKey: r.reporterKey,
   reason: r.reason,
   note: r.note,
   status: r.status,
@@ -295,6 +325,7 @@ export function createTrustRepository(db: Database): TrustRepository {
         .select({
           createdAt: users.createdAt,
           deleted: sql<boolean>`(${users.deletedAt} is not null)`,
+          phoneNumber: users.phoneNumber,
           suspended: sql<boolean>`(${users.suspendedAt} is not null)`,
           reportsHeard: users.reportsHeard,
         })
@@ -334,27 +365,45 @@ export function createTrustRepository(db: Database): TrustRepository {
       return row;
     },
 
-    async reportsFiledSince(reporterId, since) {
+    async reportsFiledSince(reporterKey, since) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(r)
-        .where(and(eq(r.reporterId, reporterId), gte(r.filedAt, since)));
+        .where(and(eq(r.reporterKey, reporterKey), gte(r.filedAt, since)));
       return row?.n ?? 0;
     },
 
     async holdingReporters(propertyId, after) {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ n: sql<number>`count(distinct ${r.reporterKey})::int` })
         .from(r)
+        .innerJoin(users, eq(users.id, r.reporterId))
         .where(
           and(
             eq(r.propertyId, propertyId),
             eq(r.status, 'open'),
             eq(r.countsToHold, true),
+            isNull(users.deletedAt),
             after ? gt(r.updatedAt, after) : undefined,
           ),
         );
       return row?.n ?? 0;
+    },
+
+    async discountedByKey(propertyId, reporterKey, reporterId) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(r)
+        .where(
+          and(
+            eq(r.propertyId, propertyId),
+            eq(r.reporterKey, reporterKey),
+            ne(r.reporterId, reporterId),
+            or(eq(r.status, 'dismissed'), eq(r.countsToHold, false)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async latestReveal(userId, propertyId, since) {

@@ -17,6 +17,7 @@ import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limi
 import { accountGone, requireOwnListing, type Actor } from '../access/access';
 import { thumbnailUrl, type PropertiesService } from '../properties/properties.service';
 import { upholdClaim, type ClaimOutcome } from './guarantee';
+import type { ReporterKey } from './reporter-key';
 import type { ReportRecord, TrustListing, TrustRepository } from './trust.repository';
 import { trustSmsText } from './trust-sms';
 
@@ -48,6 +49,8 @@ export interface TrustServiceDeps {
   trust: TrustConfig;
   /** Where links in texts point: the site's origin, or '' for a relative path. */
   siteOrigin: string;
+  /** Who a reporter is across their accounts: a keyed hash of the number. */
+  reporterKey: ReporterKey;
   log: { warn(details: Record<string, unknown>, message: string): void };
 }
 
@@ -120,7 +123,7 @@ export async function notifyCredits(
 }
 
 export function createTrustService(deps: TrustServiceDeps): TrustService {
-  const { repository, views, sms, clock, trust, siteOrigin, log } = deps;
+  const { repository, views, sms, clock, trust, siteOrigin, log, reporterKey } = deps;
 
   /**
    * Whether a report of `reason` is a dead-end claim, and about which reveal: the reporter's
@@ -165,7 +168,7 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
           throw new AppError('FORBIDDEN', 'You cannot report your own listing.');
         }
         const reporter = await tx.lockUser(actor.userId);
-        if (!reporter || reporter.deleted) throw accountGone();
+        if (!reporter || reporter.deleted || !reporter.phoneNumber) throw accountGone();
         if (reporter.suspended) {
           throw new AppError(
             'FORBIDDEN',
@@ -195,8 +198,9 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
         // A new report, or one filed again after an admin closed it, counts in the daily cap;
         // changing a report still open is free.
         const filing = !before || before.status !== 'open';
+        const key = reporterKey(reporter.phoneNumber);
         if (filing) {
-          const filed = await tx.reportsFiledSince(actor.userId, eatDayStart(now));
+          const filed = await tx.reportsFiledSince(key, eatDayStart(now));
           if (filed >= trust.reportsPerUserPerDay) {
             const seconds = secondsUntil(nextEatDayStart(now), now);
             throw new RateLimitedError(
@@ -221,7 +225,8 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
           updatedAt: now,
           ...(filing ? { filedAt: now } : {}),
         };
-        // New accounts are heard by the admin but cannot take a listing down on their own.
+        // New accounts are heard by the admin but cannot take a listing down on their own, nor
+        // can a number whose report on this listing, from an account since deleted, was set aside.
         const oldEnough =
           now.getTime() - reporter.createdAt.getTime() >= trust.reporterMinAccountAgeMs;
         let report: ReportRecord;
@@ -243,7 +248,9 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
             filedAt: now,
             propertyId,
             reporterId: actor.userId,
-            countsToHold: heard && oldEnough,
+            reporterKey: key,
+            countsToHold:
+              heard && oldEnough && !(await tx.discountedByKey(propertyId, key, actor.userId)),
             createdAt: now,
             claimStatus: claim ? 'pending' : null,
             claimRevealedAt: claim?.revealedAt ?? null,

@@ -16,6 +16,7 @@ import {
 import { messagesTo } from '../../test/outbox';
 import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createReporterKey } from './reporter-key';
 import { createTrustRepository } from './trust.repository';
 import { createTrustService } from './trust.service';
 
@@ -82,7 +83,7 @@ const listingOf = (owner: SignedIn, extra: Parameters<typeof insertProperty>[1] 
   });
 
 const inject = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   who?: SignedIn,
   payload?: Record<string, unknown>,
@@ -298,6 +299,71 @@ describe('reports an admin has looked at, and who may report', () => {
   });
 });
 
+describe('one number, one reporter', () => {
+  const deleteAccount = async (who: SignedIn) => {
+    const res = await inject('DELETE', `/api/users/${who.userId}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** The same SIM signs up again after deleting its account: a new account, old enough to count. */
+  async function again(who: SignedIn): Promise<SignedIn> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Tena', lastName: 'Upya', phoneNumber: who.phone },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.db
+      .update(users)
+      .set({ phoneVerifiedAt: clock(), createdAt: new Date(clock().getTime() - 2 * DAY) })
+      .where(eq(users.id, res.json<{ sub: string }>().sub));
+    return signInAs(t, who.phone);
+  }
+
+  it('stops counting the reports of a deleted account towards a hold', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const [a, b, c] = [await person(), await person(), await person()];
+    await report(a, listing.id, { reason: 'fake' });
+    await report(b, listing.id, { reason: 'fake' });
+    await deleteAccount(b);
+    await report(c, listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(200);
+  });
+
+  it('counts a number that signs up again as the reporter it was', async () => {
+    const owner = await person();
+    const listing = await listingOf(owner);
+    const a = await person();
+    await report(a, listing.id, { reason: 'fake' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${listing.id}/dismiss`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    // Dismissed; the account goes, the SIM comes back with a new one and reports again.
+    clock.advance(MINUTE);
+    await deleteAccount(a);
+    const a2 = await again(a);
+    expect((await report(a2, listing.id, { reason: 'fake' })).statusCode).toBe(201);
+    await report(await person(), listing.id, { reason: 'fake' });
+    await report(await person(), listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(200);
+    // A third new person makes three numbers: held.
+    await report(await person(), listing.id, { reason: 'fake' });
+    expect(await isPublic(listing.id)).toBe(404);
+
+    // The daily cap is the number's too: five today across both accounts.
+    const day: PropertyRow[] = [];
+    for (let i = 0; i < 6; i += 1) day.push(await listingOf(owner));
+    const b = await person();
+    for (const target of day.slice(0, 4)) await report(b, target.id, { reason: 'duplicate' });
+    await deleteAccount(b);
+    const b2 = await again(b);
+    expect((await report(b2, day[4]!.id, { reason: 'duplicate' })).statusCode).toBe(201);
+    expect((await report(b2, day[5]!.id, { reason: 'duplicate' })).statusCode).toBe(429);
+  });
+});
+
 describe('an owner confirming or marking taken', () => {
   it('takes a listing marked taken out of the catalogue at once and keeps it on /posts', async () => {
     const owner = await person();
@@ -372,6 +438,7 @@ describe('the freshness job', () => {
         clock,
         trust: t.config.trust,
         siteOrigin: 'https://makazi.example',
+        reporterKey: createReporterKey('a secret of the jobs'),
         log: { warn: () => undefined },
       });
     return [one(), one()] as const;
