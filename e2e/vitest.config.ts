@@ -1,20 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { testReporters } from '../scripts/vitest-reporters.mjs';
 
 /*
- * Two groups, one after the other (decision 046), each against an app of its own (global setup):
+ * Three groups (decision 046), each against an app of its own (global setup). A plain
+ * `vitest run` here runs them one after the other; `npm run test:e2e` (scripts/test-e2e.mjs) runs
+ * the first two at the same time, as two vitest runs, and the third after them.
  * - `e2e (side by side)`: two spec files at a time, each with its own Chromium. Every one of them
  *   makes its own people, listings and client addresses, and none depends on another's order.
- * - `e2e (alone)`: specs that share what the others change or that time the page. The
- *   server-rendering spec asserts that a hydrated list asks nothing more of the API, which a
- *   listing approved meanwhile by another spec changes; the accessibility walks tab through every
- *   element while toasts come and go on their own timers. They run one at a time, by themselves.
+ * - `e2e (walks)`: the accessibility walks, one at a time on an app of their own: they tab through
+ *   every element of every page while toasts come and go on their own timers.
+ * - `e2e (quiet)`: the server-rendering spec, alone on the machine: it asserts that a hydrated page
+ *   asks the API nothing more and then clicks through it as soon as it is hydrated, which a
+ *   listing approved by another spec, or a machine busy with other browsers, upsets.
  */
-const ALONE = [
-  'specs/server-rendering.e2e.test.ts',
-  'specs/accessibility.e2e.test.ts',
-  'specs/accessibility-second-engine.e2e.test.ts',
-];
+const WALKS = ['specs/accessibility.e2e.test.ts', 'specs/accessibility-second-engine.e2e.test.ts'];
+const QUIET = ['specs/server-rendering.e2e.test.ts'];
+
+const onItsOwn = (
+  name: string,
+  include: string[],
+  groupOrder: number,
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include,
+    globalSetup: ['./support/global-setup.ts'],
+    fileParallelism: false,
+    sequence: { groupOrder },
+  },
+});
 
 export default defineConfig({
   test: {
@@ -29,23 +44,15 @@ export default defineConfig({
         test: {
           name: 'e2e (side by side)',
           include: ['specs/**/*.e2e.test.ts'],
-          exclude: ALONE,
+          exclude: [...WALKS, ...QUIET],
           globalSetup: ['./support/global-setup.ts'],
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e (alone)',
-          include: ALONE,
-          globalSetup: ['./support/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      onItsOwn('e2e (walks)', WALKS, 1),
+      onItsOwn('e2e (quiet)', QUIET, 2),
     ],
   },
 });

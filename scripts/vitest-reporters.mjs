@@ -7,7 +7,8 @@ import path from 'node:path';
 const SLOWEST_SHOWN = 8;
 
 /**
- * Writes `<TEST_DURATIONS_DIR>/<workspace>.json`: per test file, its project, the tests by state,
+ * Writes `<TEST_DURATIONS_DIR>/<name>.json`, the name being TEST_DURATIONS_NAME when a runner
+ * starts several vitest runs in one workspace (scripts/test-e2e.mjs), else the workspace's: per test file, its project, the tests by state,
  * and the time spent importing it (collect), in its setup files and environment, and running its
  * tests, in milliseconds. Prints the slowest files.
  */
@@ -53,11 +54,12 @@ class DurationsReporter {
     });
     files.sort((a, b) => b.totalMs - a.totalMs);
     const workspace = path.basename(this.root);
+    const name = process.env.TEST_DURATIONS_NAME || workspace;
     mkdirSync(this.dir, { recursive: true });
     const report = { workspace, wallMs: Date.now() - this.startedAt, files };
-    writeFileSync(path.join(this.dir, `${workspace}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(this.dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
 
-    console.log(`\n[durations] ${workspace}: slowest of ${files.length} files`);
+    console.log(`\n[durations] ${name}: slowest of ${files.length} files`);
     for (const f of files.slice(0, SLOWEST_SHOWN)) {
       const seconds = (f.totalMs / 1000).toFixed(1).padStart(6);
       console.log(`[durations] ${seconds} s  ${f.file}${f.project ? ` (${f.project})` : ''}`);

@@ -3,12 +3,41 @@ import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from '../support/browser';
 import { messages, text } from '../support/locales';
 import { phonePhoto } from '../support/photos';
-import { signedInThroughApi } from '../support/sign-in';
+import { newPerson, signedInThroughApi } from '../support/sign-in';
+import { expectToast } from '../support/toast';
 import { until } from '../support/until';
-import { button, field, publishThroughWizard } from '../support/wizard';
+import {
+  addPhotos,
+  button,
+  detailsAndAddress,
+  field,
+  publishThroughWizard,
+} from '../support/wizard';
 import { pathname } from '../support/catalogue';
 
 const posts = messages('en', 'posts');
+const common = messages('en', 'common');
+
+/** Rows of the wizard's draft on this device (lib/listing-draft-db.ts): its fields and photos. */
+function draftRows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('makazi-listing-draft');
+        request.onerror = () => reject(new Error('the draft database would not open'));
+        request.onsuccess = () => {
+          const database = request.result;
+          const transaction = database.transaction(['wizard', 'photos']);
+          const fields = transaction.objectStore('wizard').count();
+          const photos = transaction.objectStore('photos').count();
+          transaction.oncomplete = () => {
+            database.close();
+            resolve(fields.result + photos.result);
+          };
+        };
+      }),
+  );
+}
 
 function card(page: Page, title: string) {
   return page.locator('article').filter({ has: page.getByRole('heading', { name: title }) });
@@ -38,6 +67,38 @@ describe('publishing listings', () => {
       await screenshot(page, `posts-${type}`);
     },
   );
+
+  it('forgets an unfinished listing on this phone when its author signs out', async () => {
+    const own = await openSession();
+    try {
+      const { page } = own;
+      const person = await signedInThroughApi(page, newPerson('Zawadi', 'Kileo'));
+      await detailsAndAddress(page, 'Rent', `E2E draft ${Date.now()}`);
+      await addPhotos(page, 'Rent', photos);
+      // The draft holds the fields and every photo: a reload would carry on from it.
+      await until(
+        async () => ((await draftRows(page)) > 1 ? true : undefined),
+        'the draft to be kept on the device',
+      );
+
+      await page
+        .getByRole('button', {
+          name: text(common, 'header.account').replace(
+            '{{name}}',
+            `${person.firstName} ${person.lastName}`,
+          ),
+        })
+        .click();
+      await page.getByRole('menuitem', { name: text(common, 'header.logout') }).click();
+      await expectToast(page, text(common, 'session.loggedOut'));
+      await until(
+        async () => ((await draftRows(page)) === 0 ? true : undefined),
+        'the draft to be gone from the device',
+      );
+    } finally {
+      await own.close();
+    }
+  });
 
   it('edits a listing and deletes it', async () => {
     const { page } = session;

@@ -4,6 +4,7 @@ import { useTranslation } from './use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiSend } from './api-client';
 import { isRecord } from './guards';
+import { clearListingDraft } from './listing-draft-db';
 import { clearSession, getSession } from './session';
 import { showToast } from './toast';
 
@@ -36,8 +37,9 @@ export interface SignOutOptions {
 }
 
 /**
- * The header's Logout: go to /home, clear all four stored values and the in-memory
- * profile, info toast 'User logged out successfully.'.
+ * The header's Logout (and the end of a deleted account): go to /home, clear all four stored
+ * values, the in-memory profile and the wizard's draft on this device, info toast 'User logged out
+ * successfully.'.
  *
  * The session ends only once the page being left is off the screen: ended earlier, a guarded page
  * would still be mounted, see it end and answer with its own 'You must be logged in' redirect. (The
@@ -57,6 +59,8 @@ export function useSignOut(): (options?: SignOutOptions) => void {
   const finish = useCallback(() => {
     clearSession();
     queryClient.removeQueries({ queryKey: [ACCOUNT_QUERY_SCOPE] });
+    // A half-made listing (its photos, address and contact number) leaves the device with them.
+    void clearListingDraft();
     const { message, type } = farewell.current ?? {
       message: t('session.loggedOut'),
       type: 'info',

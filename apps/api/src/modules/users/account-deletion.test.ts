@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAdminPaymentsResponse,
@@ -14,24 +14,33 @@ import {
   authSessions,
   contactReveals,
   favourites,
+  listingReports,
+  mediaUploads,
+  ownerPhoneChallenges,
   payments,
+  propertyPhotos,
   refreshTokens,
   savedSearches,
   savedSearchMatches,
   subscriptions,
   supportMessages,
   users,
+  verifiedOwnerPhones,
 } from '../../db/schema';
 import { createSavedSearchesRepository } from '../saved-searches/saved-searches.repository';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
   findPropertyRow,
+  insertPhoto,
   insertPlan,
   insertProperty,
   insertSupportMessage,
 } from '../../test/factories';
-import { nextAddress, post, signInAs, signUpAndIn } from '../../test/sign-in';
+import { lastCodeFor } from '../../test/outbox';
+import { createMediaRepository } from '../media/media.repository';
+import { createMediaService } from '../media/media.service';
+import { nextAddress, nextPhone, post, signInAs, signUpAndIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -389,6 +398,117 @@ describe('DELETE /api/users/:id', () => {
       .from(savedSearchMatches)
       .where(eq(savedSearchMatches.propertyId, listing.id));
     expect(matches).toEqual([{ userId: other.userId }]);
+  });
+
+  it('erases the numbers they proved, the codes sent to them, the words of their reports and their listings’ photos', async () => {
+    const who = await signUpAndIn(t, { firstName: 'Rehema', lastName: 'Kweka' });
+    const contact = nextPhone();
+    const listing = await insertProperty(t.db, {
+      publishedBy: who.userId,
+      ownerPhoneNumber: contact.e164,
+    });
+    // A number proven with a code, and a second code asked for another one.
+    const ask = (phoneNumber: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/owner-phones/codes',
+        headers: who.auth,
+        payload: { phoneNumber },
+      });
+    expect((await ask(contact.e164)).statusCode).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/owner-phones/verify',
+      headers: who.auth,
+      payload: { phoneNumber: contact.e164, code: await lastCodeFor(t.dataDir, contact.e164) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const second = nextPhone();
+    await insertProperty(t.db, { publishedBy: who.userId, ownerPhoneNumber: second.e164 });
+    expect((await ask(second.e164)).statusCode).toBe(200);
+    // A report with words of their own on someone else's listing.
+    const reported = await insertProperty(t.db);
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${reported.id}/reports`,
+      headers: who.auth,
+      payload: { reason: 'other', note: 'Mwenye nyumba ni jirani yangu Juma' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    // Their listing's photo, stored.
+    const photo = await insertPhoto(t.db, listing.id);
+    for (const variant of photo.variants) {
+      await t.storage.put(variant.key, Buffer.from('webp'), 'image/webp');
+    }
+    const served = () => t.app.inject({ method: 'GET', url: `/media/${photo.variants[0]!.key}` });
+    expect((await served()).statusCode).toBe(200);
+
+    expect((await deleteAccount(who.userId, who.auth)).statusCode).toBe(200);
+
+    const byUser = async <T extends { userId: unknown }>(table: T) =>
+      t.db
+        .select()
+        .from(table as never)
+        .where(eq(table.userId as never, who.userId));
+    expect(await byUser(verifiedOwnerPhones)).toEqual([]);
+    expect(await byUser(ownerPhoneChallenges)).toEqual([]);
+    const [report] = await t.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.reporterId, who.userId));
+    expect(report?.note).toBeNull();
+    expect(
+      await t.db.select().from(propertyPhotos).where(eq(propertyPhotos.propertyId, listing.id)),
+    ).toEqual([]);
+    // The files go with the media sweeper's next run, which finds their keys in the journal.
+    const journaled = await t.db
+      .select({ key: mediaUploads.key })
+      .from(mediaUploads)
+      .where(eq(mediaUploads.propertyId, listing.id));
+    expect(journaled.map((row) => row.key).sort()).toEqual(
+      photo.variants.map((variant) => variant.key).sort(),
+    );
+    const sweeper = createMediaService({
+      repository: createMediaRepository(t.db),
+      storage: t.storage,
+      clock,
+      log: { warn: () => undefined, error: () => undefined },
+      ownerView: () => Promise.reject(new Error('not read by the sweep')),
+    });
+    await sweeper.sweepOrphanUploads(new Date(clock().getTime() + 1000));
+    expect((await served()).statusCode).toBe(404);
+  });
+
+  it('leaves rows that name them only in the tables that must keep them, each said why', async () => {
+    // Every table with a foreign key to users: a new one must say here what deletion does to it.
+    const KEPT = {
+      properties: 'archived, contact and photos erased (the tests above)',
+      payments: 'finance records, without the number that paid',
+      subscriptions: 'ended, part of the finance records',
+      listing_reports: 'what they did to holds and the daily cap, without their words',
+      auth_sessions: 'revoked, for the audit of sign-ins',
+      photo_uploads: 'attached uploads only, naming a photo that went with its listing',
+    };
+    const ERASED = [
+      'alert_sms',
+      'contact_reveals',
+      'favourites',
+      'otp_challenges',
+      'owner_phone_challenges',
+      'saved_searches',
+      'support_messages',
+      'verified_owner_phones',
+    ];
+    const referencing = await t.db.execute<{ table_name: string }>(sql`
+      select distinct tc.table_name
+        from information_schema.table_constraints tc
+        join information_schema.constraint_column_usage ccu
+          on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
+       where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users'
+         and tc.table_schema = current_schema() and tc.table_name <> 'users'`);
+    expect(referencing.rows.map((row) => row.table_name).sort()).toEqual(
+      [...Object.keys(KEPT), ...ERASED].sort(),
+    );
   });
 
   it('frees the phone number: the same person can register again, as a new account', async () => {

@@ -5,11 +5,14 @@ import {
   contactReveals,
   alertSms,
   favourites,
+  listingReports,
   mediaUploads,
   otpChallenges,
+  ownerPhoneChallenges,
   payments,
   pendingChanges,
   properties,
+  propertyPhotos,
   refreshTokens,
   subscriptions,
   supportMessages,
@@ -17,6 +20,7 @@ import {
   savedSearchMatches,
   photoUploads,
   savedSearches,
+  verifiedOwnerPhones,
 } from '../../db/schema';
 import type { RevokedReason } from '../auth/auth.repository';
 import { lockFavouritesOf } from '../favourites/favourites.repository';
@@ -60,7 +64,9 @@ export interface UsersRepository {
   lockLiveUser(id: string): Promise<boolean>;
   /**
    * Archives every listing of the user (they leave every list and every detail page) and erases
-   * the contact on all of them, archived before or not: the owner's name and phone number.
+   * the contact on all of them, archived before or not: the owner's name and phone number. Their
+   * photos go too: the rows now, the files (served to whoever kept a link) by the media sweeper,
+   * which finds their keys in the upload journal.
    */
   archiveListingsOf(userId: string, now: Date): Promise<void>;
   /** Revokes every sign-in of the user and forgets their refresh tokens and sign-in codes. */
@@ -85,6 +91,13 @@ export interface UsersRepository {
    * row now, are deleted by the upload sweep.
    */
   eraseOpenUploads(userId: string): Promise<void>;
+  /** The numbers they proved for their listings, and the codes sent to prove them. */
+  eraseOwnerPhones(userId: string): Promise<void>;
+  /**
+   * The words they wrote in reports. The reports stay, for what they did to holds and the daily
+   * cap (their reporter key is a keyed hash, not the number).
+   */
+  eraseReportNotes(userId: string): Promise<void>;
   /** Names emptied, phone number removed (free for a new account), deleted_at set. */
   anonymise(userId: string, now: Date): Promise<void>;
 }
@@ -162,6 +175,15 @@ insert into ${mediaUploads} (key, property_id, created_at)
 select variant->>'key', gone.property_id, ${timestamp(now)}
 from gone, jsonb_array_elements(gone.added_photos) photo, jsonb_array_elements(photo->'variants') variant
 on conflict do nothing`);
+      await db.execute(sql`with gone as (
+  delete from ${propertyPhotos}
+  where ${propertyPhotos.propertyId} in (select ${properties.id} from ${properties} where ${properties.publishedBy} = ${userId})
+  returning ${propertyPhotos.propertyId} as property_id, ${propertyPhotos.variants} as variants
+)
+insert into ${mediaUploads} (key, property_id, created_at)
+select variant->>'key', gone.property_id, ${timestamp(now)}
+from gone, jsonb_array_elements(gone.variants) variant
+on conflict do nothing`);
     },
 
     async endSignIns(userId, now) {
@@ -224,6 +246,18 @@ on conflict do nothing`);
       await db
         .delete(photoUploads)
         .where(and(eq(photoUploads.userId, userId), isNull(photoUploads.photoId)));
+    },
+
+    async eraseOwnerPhones(userId) {
+      await db.delete(verifiedOwnerPhones).where(eq(verifiedOwnerPhones.userId, userId));
+      await db.delete(ownerPhoneChallenges).where(eq(ownerPhoneChallenges.userId, userId));
+    },
+
+    async eraseReportNotes(userId) {
+      await db
+        .update(listingReports)
+        .set({ note: null })
+        .where(eq(listingReports.reporterId, userId));
     },
 
     async anonymise(userId, now) {

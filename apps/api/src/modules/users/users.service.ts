@@ -10,8 +10,9 @@ export interface UsersService {
   /**
    * Deletes the actor's own account (decision 023), in one transaction: their listings archived
    * and their contact erased, every sign-in ended, subscriptions ended, the payments kept without
-   * the number that paid, their contact reveals, favourites and saved searches erased, and the user row anonymised
-   * (names emptied, phone number removed).
+   * the number that paid, their contact reveals, favourites, saved searches, proven contact
+   * numbers and the words of their reports erased, their listings' photos deleted, and the user
+   * row anonymised (names emptied, phone number removed).
    */
   remove(actor: Actor, userId: string): Promise<TDeleteUserResponse>;
 }
@@ -72,6 +73,8 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.eraseFavourites(userId);
         await tx.eraseSavedSearches(userId);
         await tx.eraseOpenUploads(userId);
+        await tx.eraseOwnerPhones(userId);
+        await tx.eraseReportNotes(userId);
         await tx.anonymise(userId, now);
       });
       return { id: userId, deleted: true };

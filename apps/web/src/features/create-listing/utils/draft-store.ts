@@ -5,6 +5,7 @@ import {
   type TPropertyType,
 } from '@makazi/contracts/property-values';
 import { isPropertyType, isRecord, isUuid } from '../../../lib/guards';
+import { LISTING_DRAFT_DB, LISTING_DRAFT_STORES } from '../../../lib/listing-draft-db';
 import type { AddressValues } from './address';
 import type { DetailValues } from './detail-fields';
 
@@ -13,7 +14,7 @@ import type { DetailValues } from './detail-fields';
  * killed (a phone short of memory does that to a background tab): the listing's id once step 1
  * saved it, the step, the fields as typed, and each chosen photo itself with where its upload
  * stands. One draft per browser, tagged with its owner so another account signing in here never
- * gets it. Where IndexedDB is missing or refuses (some private modes), the draft lives in memory:
+ * gets it, and emptied when anyone signs out (lib/listing-draft-db.ts). Where IndexedDB is missing or refuses (some private modes), the draft lives in memory:
  * the wizard works, a reload starts over.
  */
 
@@ -145,17 +146,14 @@ interface DraftSchema extends DBSchema {
   photos: { key: TPictureLabel; value: DraftPhoto };
 }
 
-const DB_NAME = 'makazi-listing-draft';
-
 /** The draft in IndexedDB; every failure falls back to this page's memory. */
 export function idbDraftStore(): DraftStore {
   const memory = memoryDraftStore();
   let db: Promise<IDBPDatabase<DraftSchema> | null> | null = null;
   const open = () => {
-    db ??= openDB<DraftSchema>(DB_NAME, 1, {
+    db ??= openDB<DraftSchema>(LISTING_DRAFT_DB, 1, {
       upgrade(database) {
-        database.createObjectStore('wizard');
-        database.createObjectStore('photos');
+        for (const store of LISTING_DRAFT_STORES) database.createObjectStore(store);
       },
     }).catch(() => null);
     return db;
