@@ -347,7 +347,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every /api/admin route but login: 401 anonymous, 403 for a user's token.
   const requireAdmin = createRequireAdmin(adminAuth, auth);
-  const users = createUsersService(createUsersRepository(db), clock);
+  // Resumable photo uploads' files (decision 043), in UPLOADS_DIR: an account's go with it.
+  const uploadFiles = createUploadFiles(config.uploads.dir);
+  const users = createUsersService(createUsersRepository(db), clock, uploadFiles);
   const optionalSignIn = createOptionalSignIn(auth);
   const subscriptions = createSubscriptionsService(
     createSubscriptionsRepository(db),
@@ -381,8 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // Resumable photo uploads (decision 043): files in UPLOADS_DIR, locks as leases in PostgreSQL.
-  const uploadFiles = createUploadFiles(config.uploads.dir);
+  // Resumable photo uploads (decision 043): locks as leases in PostgreSQL.
   const uploadLeases = createUploadLeases(db);
   const uploads = createUploadsService({
     repository: createUploadsRepository(db),
@@ -395,7 +396,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireLocks: (olderThanMs) => uploadLeases.deleteExpired(olderThanMs),
     clock,
     log: app.log,
-    limits: { openPerUser: config.uploads.openPerUser },
+    limits: {
+      openPerUser: config.uploads.openPerUser,
+      minFreeBytes: config.uploads.minFreeBytes,
+    },
   });
   registerUploadSweep(app, uploads, {
     clock,

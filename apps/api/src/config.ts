@@ -225,6 +225,9 @@ const ZEnv = z.object({
   // Uploads one account may begin an hour: each photo is one upload, retries resume rather than
   // begin again.
   UPLOAD_CREATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  // Disk the uploads' file system keeps free, whoever uploads: past it, no upload begins (503). One
+  // account's share is bounded above; this bounds all of them together.
+  UPLOADS_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: one readable line a request when a person watches a terminal (outside production), JSON
   // for log collectors otherwise.
@@ -339,6 +342,8 @@ export interface UploadsConfig {
   openPerUser: number;
   /** Uploads one account may begin an hour. */
   creationsPerUserPerHour: number;
+  /** Bytes the uploads' file system keeps free: past it, no upload begins. */
+  minFreeBytes: number;
 }
 
 /** Where photos are stored: local disk, or an S3 bucket on AWS or an S3-compatible service. */
@@ -537,6 +542,7 @@ export function loadConfig(
       abandonedAfterMs: e.UPLOAD_ABANDONED_AFTER_HOURS * HOUR_MS,
       openPerUser: e.UPLOADS_OPEN_PER_USER,
       creationsPerUserPerHour: e.UPLOAD_CREATIONS_PER_USER_PER_HOUR,
+      minFreeBytes: e.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal && !production ? 'pretty' : 'json'),

@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { buffer } from 'node:stream/consumers';
@@ -27,6 +27,8 @@ export interface UploadFiles {
   remove(id: string): Promise<void>;
   /** Upload ids with a file or details last modified before `before`. */
   idsModifiedBefore(before: Date): Promise<string[]>;
+  /** Bytes free to this process on the directory's file system. */
+  freeBytes(): Promise<number>;
 }
 
 const DETAILS = '.json';
@@ -66,6 +68,12 @@ export function createUploadFiles(directory: string): UploadFiles {
     async remove(id) {
       await rm(fileOf(id), { force: true });
       await rm(fileOf(id) + DETAILS, { force: true });
+    },
+
+    async freeBytes() {
+      await mkdir(directory, { recursive: true });
+      const stats = await statfs(directory);
+      return stats.bavail * stats.bsize;
     },
 
     async idsModifiedBefore(before) {

@@ -10,7 +10,7 @@ import {
 } from '@makazi/contracts/uploads';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound, ServiceUnavailableError } from '../../lib/errors';
 import { requireOwnListing, requirePublisher, type Actor } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
 import type { MediaService } from '../media/media.service';
@@ -70,6 +70,7 @@ export interface CreationHeaders {
 
 export interface UploadsLog {
   warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 export interface UploadsServiceDeps {
@@ -85,10 +86,20 @@ export interface UploadsServiceDeps {
   expireLocks(olderThanMs: number): Promise<number>;
   clock: Clock;
   log: UploadsLog;
-  limits: { openPerUser: number; openPerListing?: number };
+  limits: {
+    openPerUser: number;
+    openPerListing?: number;
+    /**
+     * Bytes the uploads' file system keeps free (UPLOADS_MIN_FREE_MB): past it, no upload begins,
+     * whoever asks, so uploads can never fill the disk the database and the photos share.
+     */
+    minFreeBytes: number;
+  };
 }
 
 const SWEEP_BATCH = 200;
+/** What a refusal for want of disk space asks the client to wait: the sweep frees space hourly. */
+const RETRY_WHEN_SHORT_OF_DISK_SECONDS = 600;
 /** Leases a crashed process left: deleted once they ran out this long ago. */
 const EXPIRED_LOCKS_AFTER_MS = 60 * 60 * 1000;
 const MEGABYTE = 1024 * 1024;
@@ -197,6 +208,17 @@ export function createUploadsService(deps: UploadsServiceDeps): UploadsService {
       const { propertyId, label } = slotOf(headers.uploadMetadata);
       requireOwnListing(actor.userId, await deps.listings.findUploadTarget(propertyId));
       await requirePublisher(deps.access, actor, 'canEdit');
+      const free = await files.freeBytes();
+      if (free - size < deps.limits.minFreeBytes) {
+        log.error(
+          { freeBytes: free, minFreeBytes: deps.limits.minFreeBytes },
+          'photo uploads refused: the uploads directory is short of disk space (UPLOADS_MIN_FREE_MB)',
+        );
+        throw new ServiceUnavailableError(
+          'Photo uploads are paused while the server makes room. Try again in a few minutes.',
+          RETRY_WHEN_SHORT_OF_DISK_SECONDS,
+        );
+      }
       const uploadId = randomUUID();
       const superseded = await repository.create(
         { id: uploadId, userId: actor.userId, propertyId, label, size, createdAt: clock() },

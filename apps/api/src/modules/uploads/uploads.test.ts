@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { PHOTO_MAX_BYTES } from '@makazi/contracts/listing-values';
 import { PICTURE_LABELS } from '@makazi/contracts/property-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import { photoUploads, pendingChanges, propertyPhotos } from '../../db/schema';
+import { ServiceUnavailableError } from '../../lib/errors';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
 import {
   insertLocationChain,
@@ -23,7 +25,7 @@ import { createMediaRepository } from '../media/media.repository';
 import { createUploadFiles } from './upload-files';
 import { ORPHAN_UPLOAD_FILE_AFTER_MS, registerUploadSweep } from './upload-sweep-job';
 import { createUploadLeases, createUploadsRepository } from './uploads.repository';
-import { createUploadsService, type UploadsService } from './uploads.service';
+import { createUploadsService, type UploadsLog, type UploadsService } from './uploads.service';
 
 /*
  * Resumable photo uploads (issue 22, decision 043) through the whole application, driven by plain
@@ -500,6 +502,39 @@ describe('upload limits', () => {
     expect((await create(uploader, 1000, slots[0]!)).statusCode).toBe(201);
   });
 
+  it('begins no upload, whoever asks, while the disk is short of the free-space floor', async () => {
+    const listing = await draftListing();
+    const begin = (service: UploadsService) =>
+      service.begin(
+        { userId: owner.userId, sessionId: randomUUID() },
+        {
+          uploadLength: '1000',
+          uploadDeferLength: undefined,
+          uploadConcat: undefined,
+          uploadMetadata: metadata({ propertyId: listing.id, label: 'picha_nje' }),
+        },
+      );
+    const logged: string[] = [];
+    const short = serviceWith(
+      { openPerUser: 100, minFreeBytes: Number.MAX_SAFE_INTEGER },
+      { warn: () => undefined, error: (_details, message) => logged.push(message) },
+    );
+    const refused = await begin(short).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect((refused as ServiceUnavailableError).retryAfterSeconds).toBe(600);
+    expect(logged[0]).toContain('UPLOADS_MIN_FREE_MB');
+    // Nothing recorded for it.
+    expect(
+      await t.db.select().from(photoUploads).where(eq(photoUploads.propertyId, listing.id)),
+    ).toEqual([]);
+    // With room on the disk, the same request begins.
+    const { uploadId } = await begin(serviceWith({ openPerUser: 100 }));
+    expect(await uploadRow(uploadId)).toBeDefined();
+  });
+
   it(`lets one account begin ${CREATIONS_PER_HOUR} uploads an hour`, async () => {
     const uploader = await signUpAndIn(t, { firstName: 'Baraka', lastName: 'Mollel' });
     const listing = await insertProperty(t.db, {
@@ -541,7 +576,10 @@ describe('upload limits', () => {
 });
 
 /** The uploads service over the test app's database and uploads directory, with its own limits. */
-function serviceWith(limits: { openPerUser: number; openPerListing?: number }): UploadsService {
+function serviceWith(
+  limits: { openPerUser: number; openPerListing?: number; minFreeBytes?: number },
+  log: UploadsLog = { warn: () => undefined, error: () => undefined },
+): UploadsService {
   const files = createUploadFiles(t.config.uploads.dir);
   return createUploadsService({
     repository: createUploadsRepository(t.db),
@@ -553,8 +591,8 @@ function serviceWith(limits: { openPerUser: number; openPerListing?: number }): 
     files,
     expireLocks: (olderThanMs) => createUploadLeases(t.db).deleteExpired(olderThanMs),
     clock,
-    log: { warn: () => undefined },
-    limits,
+    log,
+    limits: { minFreeBytes: 0, ...limits },
   });
 }
 
@@ -632,7 +670,7 @@ describe('the sweep of abandoned uploads', () => {
     expect(cutoffs[0]).toEqual(new Date('2025-02-28T12:00:00.000Z'));
   });
 
-  it('forgets a deleted account’s open uploads at once', async () => {
+  it('forgets a deleted account’s open uploads at once, files and all', async () => {
     const leaving = await signUpAndIn(t, { firstName: 'Zawadi', lastName: 'Kimaro' });
     const listing = await insertProperty(t.db, {
       publishedBy: leaving.userId,
@@ -641,12 +679,19 @@ describe('the sweep of abandoned uploads', () => {
     });
     const created = await create(leaving, 4000, { propertyId: listing.id, label: 'picha_nje' });
     expect(created.statusCode).toBe(201);
+    const id = idOf(created.headers.location as string);
+    expect(
+      (await patch(leaving, created.headers.location as string, 0, Buffer.alloc(1000))).statusCode,
+    ).toBe(204);
+    expect((await uploadFiles()).filter((f) => f.startsWith(id))).not.toEqual([]);
     const gone = await t.app.inject({
       method: 'DELETE',
       url: `/api/users/${leaving.userId}`,
       headers: leaving.auth,
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(await uploadRow(idOf(created.headers.location as string))).toBeUndefined();
+    expect(await uploadRow(id)).toBeUndefined();
+    // Not left for the sweep: the half-sent photo leaves the disk with the account.
+    expect((await uploadFiles()).filter((f) => f.startsWith(id))).toEqual([]);
   });
 });

@@ -87,10 +87,10 @@ export interface UsersRepository {
   /** Their saved searches, the matches and alerts waiting on them, and the record of alerts sent. */
   eraseSavedSearches(userId: string): Promise<void>;
   /**
-   * Forgets the user's resumable uploads not attached yet (decision 043): their files, without a
-   * row now, are deleted by the upload sweep.
+   * Forgets the user's resumable uploads not attached yet (decision 043); answers their ids, whose
+   * files the caller deletes once this commits (the upload sweep deletes any it could not).
    */
-  eraseOpenUploads(userId: string): Promise<void>;
+  eraseOpenUploads(userId: string): Promise<string[]>;
   /** The numbers they proved for their listings, and the codes sent to prove them. */
   eraseOwnerPhones(userId: string): Promise<void>;
   /**
@@ -243,9 +243,11 @@ on conflict do nothing`);
     },
 
     async eraseOpenUploads(userId) {
-      await db
+      const gone = await db
         .delete(photoUploads)
-        .where(and(eq(photoUploads.userId, userId), isNull(photoUploads.photoId)));
+        .where(and(eq(photoUploads.userId, userId), isNull(photoUploads.photoId)))
+        .returning({ id: photoUploads.id });
+      return gone.map((row) => row.id);
     },
 
     async eraseOwnerPhones(userId) {

@@ -35,7 +35,12 @@ function assertSelf(
   if (actor.userId !== userId) throw new AppError('FORBIDDEN', refusal);
 }
 
-export function createUsersService(repository: UsersRepository, clock: Clock): UsersService {
+export function createUsersService(
+  repository: UsersRepository,
+  clock: Clock,
+  /** The resumable uploads' files (uploads/upload-files.ts): an account's go with it. */
+  uploadFiles: { remove(id: string): Promise<void> },
+): UsersService {
   return {
     async get(actor, userId) {
       assertSelf(actor, userId);
@@ -55,7 +60,7 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
     },
     async remove(actor, userId) {
       assertSelf(actor, userId, 'You can only delete your own account.');
-      await repository.transaction(async (tx) => {
+      const openUploads = await repository.transaction(async (tx) => {
         // First: a reveal of an owner's contact in flight either is recorded before the erasure
         // below, or waits and then finds the account deleted.
         await tx.lockContactReveals(userId);
@@ -72,11 +77,15 @@ export function createUsersService(repository: UsersRepository, clock: Clock): U
         await tx.eraseContactReveals(userId);
         await tx.eraseFavourites(userId);
         await tx.eraseSavedSearches(userId);
-        await tx.eraseOpenUploads(userId);
+        const uploads = await tx.eraseOpenUploads(userId);
         await tx.eraseOwnerPhones(userId);
         await tx.eraseReportNotes(userId);
         await tx.anonymise(userId, now);
+        return uploads;
       });
+      // Their half-sent photos leave the disk now; one that cannot be removed has no row left,
+      // so the upload sweep removes it within the hour.
+      await Promise.allSettled(openUploads.map((id) => uploadFiles.remove(id)));
       return { id: userId, deleted: true };
     },
   };
