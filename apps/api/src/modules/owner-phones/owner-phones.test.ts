@@ -110,10 +110,10 @@ describe('verified owner phones', () => {
     });
     const early = await send(owner, phone.e164);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [{ field: 'phoneNumber', message: expect.stringContaining('submit the listing') }],
-    });
+    const refusal = early.json<{ code: string; details: { field: string; message: string }[] }>();
+    expect(refusal.code).toBe('VALIDATION_FAILED');
+    expect(refusal.details[0]?.field).toBe('phoneNumber');
+    expect(refusal.details[0]?.message).toContain('submit the listing');
     await insertProperty(t.db, {
       publishedBy: owner.userId,
       ownerPhoneNumber: phone.e164,
