@@ -107,7 +107,7 @@ import {
 } from './modules/properties/properties.service';
 import { createSeoRepository } from './modules/seo/seo.repository';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { createSeoService } from './modules/seo/seo.service';
+import { createSeoService, createSitemapRangeSigner } from './modules/seo/seo.service';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -558,7 +558,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const siteOrigin = createSiteOrigin(config.publicUrl);
   // robots.txt and the sitemaps, at the root, matched before the web app's catch-all (decision 036).
   await app.register(seoRoutes, {
-    service: createSeoService(createSeoRepository(catalogueDatabase), { clock }),
+    service: createSeoService(createSeoRepository(catalogueDatabase), {
+      clock,
+      ranges: createSitemapRangeSigner(jwtSecret),
+    }),
     siteOrigin,
   });
   registerMediaFiles(app, storage);

@@ -10,6 +10,7 @@ import { listingReports, pendingChanges, savedSearches } from '../db/schema';
 import { createAlertLinkSigner, shortListingCode } from '../modules/saved-searches/alert-links';
 import { currentTotpCode } from '../modules/admin-auth/admin-totp';
 import { HIGHEST_ID, LOWEST_ID } from '../modules/seo/seo.repository';
+import { createSitemapRangeSigner, listingsSitemapPath } from '../modules/seo/seo.service';
 import { signInAdmin, signInTwoStepAdmin, TEST_ADMIN_PASSWORD, type SignedInAdmin } from './admin';
 import {
   insertLocationChain,
@@ -317,9 +318,15 @@ const TABLE: Row[] = [
   { route: 'GET /sitemap.xml', expect: ALL(200), request: get('/sitemap.xml') },
   { route: 'GET /sitemaps/pages.xml', expect: ALL(200), request: get('/sitemaps/pages.xml') },
   {
-    route: 'GET /sitemaps/listings/:after/:until.xml',
+    route: 'GET /sitemaps/listings/:after/:until/:mac.xml',
     expect: ALL(200),
-    request: get(`/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.xml`),
+    request: () => ({
+      url: listingsSitemapPath(
+        LOWEST_ID,
+        HIGHEST_ID,
+        createSitemapRangeSigner(t.jwtSecret).sign(LOWEST_ID, HIGHEST_ID),
+      ),
+    }),
     check: (_caller, res) => {
       expect(res.body).toContain(approved.id);
       publicOnly(res.body);

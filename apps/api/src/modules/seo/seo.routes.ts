@@ -73,11 +73,11 @@ export const seoRoutes: FastifyPluginCallbackZod<{
 
   // Any other /sitemaps/… path is the web app's unknown path: a JSON 404 for a crawler.
   app.get(
-    `${LISTINGS_SITEMAP_PREFIX}:after/:until.xml`,
+    `${LISTINGS_SITEMAP_PREFIX}:after/:until/:mac.xml`,
     { schema: { hide: true }, preHandler: countRead },
     async (request, reply) => {
-      const { after, until } = request.params as { after: string; until: string };
-      const xml = await service.listingsSitemap(siteOrigin(request), after, until);
+      const { after, until, mac } = request.params as { after: string; until: string; mac: string };
+      const xml = await service.listingsSitemap(siteOrigin(request), after, until, mac);
       return reply.header('Cache-Control', SITEMAP_CACHE).type(XML).send(xml);
     },
   );

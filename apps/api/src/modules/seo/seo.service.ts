@@ -1,3 +1,5 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LANGUAGE_QUERY_PARAM, LOCALES } from '@makazi/contracts/common-values';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { Clock } from '../../lib/clock';
@@ -46,6 +48,10 @@ const INDEX_KEYS_TTL_MS = 60 * 60_000;
 const FILE_READS_AT_ONCE = 1;
 const FILE_READS_WAITING = 16;
 const BUSY_RETRY_AFTER_SECONDS = 5;
+/** Listing files one process keeps written (a few MB each). */
+const FILES_KEPT = 8;
+/** Listings written between two turns of the event loop: about 5 ms of work. */
+export const LISTINGS_PER_SLICE = 500;
 
 /** The public pages that are no listing, as the web app routes them. */
 export const STATIC_PAGES: readonly string[] = [
@@ -80,9 +86,35 @@ export const ROBOTS_DISALLOWED: readonly string[] = [
 export const PAGES_SITEMAP_PATH = '/sitemaps/pages.xml';
 export const LISTINGS_SITEMAP_PREFIX = '/sitemaps/listings/';
 
-/** The URL path of the listing file `after` < id <= `until`. */
-export function listingsSitemapPath(after: string, until: string): string {
-  return `${LISTINGS_SITEMAP_PREFIX}${after}/${until}.xml`;
+/**
+ * Signs the ranges an index names (issue 34): a listing file is served only for a range some
+ * process's index named, so nobody can ask for a range of their choosing (the widest one, or
+ * thousands of different ones to defeat the cache). A MAC, not a list kept somewhere: every
+ * process checks it with the server secret alone, whichever process drew the index.
+ */
+export interface SitemapRangeSigner {
+  /** 22 base64url characters (128 bits). */
+  sign(after: string, until: string): string;
+  verify(after: string, until: string, mac: string): boolean;
+}
+
+export function createSitemapRangeSigner(secret: string): SitemapRangeSigner {
+  const key = Buffer.from(hkdfSync('sha256', secret, '', 'makazi sitemap ranges v1', 32));
+  const mac = (after: string, until: string) =>
+    createHmac('sha256', key).update(`${after}/${until}`).digest().subarray(0, 16);
+  return {
+    sign: (after, until) => mac(after, until).toString('base64url'),
+    verify(after, until, given) {
+      const expected = mac(after, until);
+      const bytes = Buffer.from(given, 'base64url');
+      return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+    },
+  };
+}
+
+/** The URL path of the listing file `after` < id <= `until`, with the index's signature. */
+export function listingsSitemapPath(after: string, until: string, mac: string): string {
+  return `${LISTINGS_SITEMAP_PREFIX}${after}/${until}/${mac}.xml`;
 }
 
 /** A key as a file's URL names it: a listing id in PostgreSQL's own spelling (lowercase). */
@@ -128,6 +160,8 @@ function pageUrls(out: string[], origin: string, path: string, lastmod: string |
 
 export interface SeoServiceOptions {
   clock: Clock;
+  /** Signs the ranges the index names (createSitemapRangeSigner). */
+  ranges: SitemapRangeSigner;
   /** Listings between two ends when the index picks them (tests use a handful). */
   listingsPerFile?: number;
   /** The most one file lists (tests lower it to see a grown range cut). */
@@ -145,7 +179,7 @@ export interface SeoService {
    * The listing file `after` < id <= `until`: a 400 for keys that are no ids in order, a 404 for
    * a range holding no listing.
    */
-  listingsSitemap(origin: string, after: string, until: string): Promise<string>;
+  listingsSitemap(origin: string, after: string, until: string, mac: string): Promise<string>;
 }
 
 export function createSeoService(
@@ -170,6 +204,14 @@ export function createSeoService(
     clock: options.clock,
   });
   const reads = createConcurrencyLimit(FILE_READS_AT_ONCE, FILE_READS_WAITING);
+  // A signed range's file, as last written, per origin (one in production: PUBLIC_URL's): a
+  // crawler reading the same file again, or many asking for the widest, costs one query an hour.
+  const files = createTtlCache<string>({
+    ttlMs: INDEX_KEYS_TTL_MS,
+    maxEntries: FILES_KEPT,
+    clock: options.clock,
+  });
+  const { ranges } = options;
 
   async function limited<T>(read: () => Promise<T>): Promise<T> {
     const release = await reads.acquire();
@@ -208,7 +250,8 @@ export function createSeoService(
         `<sitemap><loc>${escaped}${PAGES_SITEMAP_PATH}</loc></sitemap>\n`,
       ];
       keys.forEach((after, i) => {
-        const path = listingsSitemapPath(after, keys[i + 1] ?? HIGHEST_ID);
+        const until = keys[i + 1] ?? HIGHEST_ID;
+        const path = listingsSitemapPath(after, until, ranges.sign(after, until));
         out.push(`<sitemap><loc>${escaped}${escapeXml(path)}</loc></sitemap>\n`);
       });
       out.push('</sitemapindex>\n');
@@ -223,23 +266,32 @@ export function createSeoService(
       return out.join('');
     },
 
-    async listingsSitemap(origin, after, until) {
+    async listingsSitemap(origin, after, until, mac) {
       if (!VALID_KEY.test(after)) throw invalidField('after', 'is not a sitemap key');
       if (!VALID_KEY.test(until)) throw invalidField('until', 'is not a sitemap key');
       // Lowercase hex compares as PostgreSQL orders uuids (byte by byte).
       if (after >= until) throw invalidField('until', 'must come after `after`');
-      const rows = await limited(() =>
-        repository.listingsBetween(after, until, maxListingsPerFile),
-      );
-      if (rows.length === 0) throw new AppError('NOT_FOUND', 'Sitemap not found');
-      const escaped = escapeXml(origin);
-      const out = [URLSET_OPEN];
-      for (const row of rows) {
-        const path = `/${PROPERTY_TYPE_SLUGS[row.type]}/${row.id}`;
-        pageUrls(out, escaped, escapeXml(path), row.lastmod);
-      }
-      out.push('</urlset>\n');
-      return out.join('');
+      // A range no index named is no file of ours, whatever it holds.
+      if (!ranges.verify(after, until, mac)) throw new AppError('NOT_FOUND', 'Sitemap not found');
+      return files.get(`${origin} ${after} ${until}`, async () => {
+        const rows = await limited(() =>
+          repository.listingsBetween(after, until, maxListingsPerFile),
+        );
+        if (rows.length === 0) throw new AppError('NOT_FOUND', 'Sitemap not found');
+        const escaped = escapeXml(origin);
+        const out = [URLSET_OPEN];
+        for (let start = 0; start < rows.length; start += LISTINGS_PER_SLICE) {
+          // The event loop is free between slices: a file of 25,000 listings takes 250 ms to
+          // write, during which the process would otherwise answer nobody.
+          if (start > 0) await yieldToEventLoop();
+          for (const row of rows.slice(start, start + LISTINGS_PER_SLICE)) {
+            const path = `/${PROPERTY_TYPE_SLUGS[row.type]}/${row.id}`;
+            pageUrls(out, escaped, escapeXml(path), row.lastmod);
+          }
+        }
+        out.push('</urlset>\n');
+        return out.join('');
+      });
     },
   };
 }

@@ -19,7 +19,13 @@ import {
 import { nextAddress, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HIGHEST_ID, LOWEST_ID } from './seo.repository';
-import { ROBOTS_DISALLOWED, STATIC_PAGES, escapeXml } from './seo.service';
+import {
+  ROBOTS_DISALLOWED,
+  STATIC_PAGES,
+  createSitemapRangeSigner,
+  escapeXml,
+  listingsSitemapPath,
+} from './seo.service';
 
 /*
  * robots.txt and the sitemaps through the whole app, on a catalogue whose listings reached their
@@ -42,6 +48,15 @@ const hidden: PropertyRow[] = [];
 
 function listing(status: TPropertyStatus, type: TPropertyType = 'Rent'): Promise<PropertyRow> {
   return insertProperty(t.db, { status, type, publishedBy: owner.userId, address: chain });
+}
+
+/** A listing file's path as `app`'s index would name it, signed with that app's secret. */
+function signedFile(after: string, until: string, app: TestApp = t): string {
+  return listingsSitemapPath(
+    after,
+    until,
+    createSitemapRangeSigner(app.jwtSecret).sign(after, until),
+  );
 }
 
 function ok(res: { statusCode: number; body: string }): void {
@@ -198,7 +213,7 @@ describe('GET /sitemap.xml', () => {
     );
     expect(elements(res.body, 'loc')).toEqual([
       `${ORIGIN}/sitemaps/pages.xml`,
-      `${ORIGIN}/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.xml`,
+      `${ORIGIN}${signedFile(LOWEST_ID, HIGHEST_ID)}`,
     ]);
   });
 
@@ -236,10 +251,10 @@ describe('GET /sitemaps/pages.xml', () => {
 });
 
 describe('a listing sitemap', () => {
-  const file = `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.xml`;
+  const file = (app: TestApp = t) => signedFile(LOWEST_ID, HIGHEST_ID, app);
 
   it('lists exactly the public catalogue: approved, not pending, rejected, deleted or drafts', async () => {
-    const res = await get(file);
+    const res = await get(file());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
@@ -250,7 +265,7 @@ describe('a listing sitemap', () => {
   });
 
   it('lists them in id order, each under its type’s path', async () => {
-    const res = await get(file);
+    const res = await get(file());
     const ids = urlsOf(res.body).map((url) => url.loc.split('/')[4]!.split('?')[0]!);
     const sorted = approved.map((row) => row.id).sort();
     expect(ids).toEqual(sorted.flatMap((id) => [id, id]));
@@ -260,7 +275,7 @@ describe('a listing sitemap', () => {
 
   it('lists only the range its URL names: after < id <= until', async () => {
     const [first, second, third] = approved.map((row) => row.id).sort();
-    const res = await get(`/sitemaps/listings/${first}/${third}.xml`);
+    const res = await get(signedFile(first!, third!));
     expect(res.statusCode).toBe(200);
     const ids = new Set(urlsOf(res.body).map((url) => url.alternates['x-default']!.split('/')[4]));
     expect([...ids]).toEqual([second, third]);
@@ -268,7 +283,7 @@ describe('a listing sitemap', () => {
 
   it('escapes what it writes: an origin taken from the Host header cannot break the XML', async () => {
     const host = 'a&b.example';
-    for (const url of ['/sitemap.xml', '/sitemaps/pages.xml', file]) {
+    for (const url of ['/sitemap.xml', '/sitemaps/pages.xml', file(byHost)]) {
       const res = await get(url, byHost, { host });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`http://a&amp;b.example/`);
@@ -287,7 +302,11 @@ describe('an unknown or malformed sitemap', () => {
     ['an unknown name', '/sitemaps/nope.xml'],
     ['a listing file without its range', '/sitemaps/listings.xml'],
     ['a listing file with one key', `/sitemaps/listings/${LOWEST_ID}.xml`],
-    ['a listing file that is not XML', `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.txt`],
+    ['a listing file without its signature', `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}.xml`],
+    [
+      'a listing file that is not XML',
+      `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}/${createSitemapRangeSigner('x').sign(LOWEST_ID, HIGHEST_ID)}.txt`,
+    ],
   ])('is a 404 in the app’s error shape: %s', async (_name, url) => {
     // As a crawler asks: a browser asking for text/html gets the web app's unknown page.
     const res = await get(url, t, { accept: 'application/xml,*/*;q=0.8' });
@@ -296,17 +315,28 @@ describe('an unknown or malformed sitemap', () => {
   });
 
   it('is a 404 for a well-formed range holding no listing', async () => {
-    const res = await get(`/sitemaps/listings/${lastId()}/${HIGHEST_ID}.xml`);
+    const res = await get(signedFile(lastId(), HIGHEST_ID));
     expect(res.statusCode, res.body).toBe(404);
     expect(ZErrorResponse.parse(res.json()).code).toBe('NOT_FOUND');
   });
 
+  it('is a 404 for a range no index named, signed by another server or not at all', async () => {
+    for (const url of [
+      signedFile(LOWEST_ID, HIGHEST_ID, byHost),
+      `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID}/AAAAAAAAAAAAAAAAAAAAAA.xml`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(ZErrorResponse.parse(res.json()).code).toBe('NOT_FOUND');
+    }
+  });
+
   it.each([
-    ['a key that is no id', `/sitemaps/listings/abc/${HIGHEST_ID}.xml`],
-    ['an id in capitals', `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID.toUpperCase()}.xml`],
-    ['a range that ends before it starts', `/sitemaps/listings/${HIGHEST_ID}/${LOWEST_ID}.xml`],
-    ['an empty range', `/sitemaps/listings/${LOWEST_ID}/${LOWEST_ID}.xml`],
-    ['a key with SQL in it', `/sitemaps/listings/${LOWEST_ID}/1'%20or%20'1'='1.xml`],
+    ['a key that is no id', `/sitemaps/listings/abc/${HIGHEST_ID}/mac.xml`],
+    ['an id in capitals', `/sitemaps/listings/${LOWEST_ID}/${HIGHEST_ID.toUpperCase()}/mac.xml`],
+    ['a range that ends before it starts', `/sitemaps/listings/${HIGHEST_ID}/${LOWEST_ID}/mac.xml`],
+    ['an empty range', `/sitemaps/listings/${LOWEST_ID}/${LOWEST_ID}/mac.xml`],
+    ['a key with SQL in it', `/sitemaps/listings/${LOWEST_ID}/1'%20or%20'1'='1/mac.xml`],
   ])('is a 400 in the app’s error shape: %s', async (_name, url) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(400);
