@@ -28,6 +28,8 @@ import {
   verifiedOwnerPhones,
 } from '../../db/schema';
 import { createSavedSearchesRepository } from '../saved-searches/saved-searches.repository';
+import { createUsersRepository, type UsersRepository } from './users.repository';
+import { createUsersService } from './users.service';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
@@ -509,6 +511,41 @@ describe('DELETE /api/users/:id', () => {
     expect(referencing.rows.map((row) => row.table_name).sort()).toEqual(
       [...Object.keys(KEPT), ...ERASED].sort(),
     );
+  });
+
+  it('deletes all or nothing: a failure at the last step leaves the account as it was', async () => {
+    const who = await signUpAndIn(t, { firstName: 'Imani', lastName: 'Swai' });
+    const listing = await insertProperty(t.db, { publishedBy: who.userId, type: 'Land' });
+    await t.db
+      .insert(favourites)
+      .values({ userId: who.userId, propertyId: listing.id, createdAt: clock() });
+    const real = createUsersRepository(t.db);
+    const failing: UsersRepository = {
+      ...real,
+      transaction: (work) =>
+        real.transaction((tx) =>
+          work({ ...tx, anonymise: () => Promise.reject(new Error('the disk is full')) }),
+        ),
+    };
+    const removed: string[] = [];
+    const service = createUsersService(failing, clock, {
+      remove: (id) => {
+        removed.push(id);
+        return Promise.resolve();
+      },
+    });
+    await expect(
+      service.remove({ userId: who.userId, sessionId: randomUUID() }, who.userId),
+    ).rejects.toThrow('the disk is full');
+
+    // Every earlier step rolled back with it: signed in, listed, their favourites kept.
+    expect((await inject('GET', `/api/users/${who.userId}`, who.auth)).statusCode).toBe(200);
+    expect(await catalogueIds()).toContain(listing.id);
+    expect(
+      await t.db.select().from(favourites).where(eq(favourites.userId, who.userId)),
+    ).toHaveLength(1);
+    expect(await userRow(who.userId)).toMatchObject({ deletedAt: null, phoneNumber: who.phone });
+    expect(removed).toEqual([]);
   });
 
   it('frees the phone number: the same person can register again, as a new account', async () => {
