@@ -104,14 +104,18 @@ describe('loadConfig', () => {
     });
   });
 
-  it('keeps resumable uploads beside the disk media, for a day, 40 open per account', () => {
+  it('keeps resumable uploads beside the disk media, for a day, 40 open per account, 512 MB free', () => {
     const config = loadConfig({ INIT_CWD: '/srv/makazi' });
     expect(config.uploads).toEqual({
       dir: path.resolve('/srv/makazi', 'data', 'uploads'),
       abandonedAfterMs: 24 * 3_600_000,
       openPerUser: 40,
       creationsPerUserPerHour: 120,
+      minFreeBytes: 512 * 1024 * 1024,
     });
+    expect(loadConfig({ UPLOADS_MIN_FREE_MB: '2048' }).uploads.minFreeBytes).toBe(
+      2048 * 1024 * 1024,
+    );
     expect(loadConfig({ INIT_CWD: '/srv', UPLOADS_DIR: 'shared/up' }).uploads.dir).toBe(
       path.resolve('/srv', 'shared/up'),
     );
