@@ -22,6 +22,29 @@ export const LOCAL_FAVOURITES_KEY = 'makazi.favourites';
 export const SAVED_SEARCHES_MAX = 10;
 export const SAVED_SEARCH_TEXT_MAX_LENGTH = 100;
 
+/** The filters that make a saved search the one it is: what its alerts match. */
+export interface SavedSearchFilters {
+  type?: string | null;
+  search?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+}
+
+/**
+ * One text per search, however it was typed: the same type, words (case and spacing aside) and
+ * price range are the same search, whatever its order or alerts. Saving it again is saving that
+ * one (issue 41): two copies would text the same listing twice.
+ */
+export function savedSearchIdentity(filters: SavedSearchFilters): string {
+  const words = (filters.search ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  return JSON.stringify([
+    filters.type ?? null,
+    words,
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+  ]);
+}
+
 /** instant: an SMS within a minute (at most INSTANT_ALERTS_PER_DAY a day); daily: one at 18:00. */
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
 export type TAlertFrequency = (typeof ALERT_FREQUENCIES)[number];

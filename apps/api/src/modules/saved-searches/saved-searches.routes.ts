@@ -52,13 +52,15 @@ export const savedSearchesRoutes: FastifyPluginCallbackZod<{
         operationId: 'createSavedSearch',
         security: security.user,
         summary: 'Save a search of the catalogue',
-        description: `The filters of a catalogue page (type, search text, price range, sort) and how to be told of new matches. ${ALERTS} 409 past 10 saved searches.`,
+        description: `The filters of a catalogue page (type, search text, price range, sort) and how to be told of new matches. ${ALERTS} 201 with the new search; 200 with the one already saved when the same search (type, words whatever their case and spacing, price range) is saved again, now with the sort and alerts sent, so nobody is texted twice about one listing. 409 past 10 saved searches.`,
         body: ZSavedSearchBody,
-        response: { 201: ZSavedSearch, ...errors(400, 401, 409) },
+        response: { 200: ZSavedSearch, 201: ZSavedSearch, ...errors(400, 401, 409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(requireActor(request), request.body)),
+    async (request, reply) => {
+      const { created, search } = await service.create(requireActor(request), request.body);
+      return reply.code(created ? 201 : 200).send(search);
+    },
   );
 
   app.patch(

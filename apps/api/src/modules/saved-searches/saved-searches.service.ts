@@ -1,4 +1,8 @@
-import { INSTANT_ALERTS_PER_DAY, SAVED_SEARCHES_MAX } from '@makazi/contracts/saved-values';
+import {
+  INSTANT_ALERTS_PER_DAY,
+  SAVED_SEARCHES_MAX,
+  savedSearchIdentity,
+} from '@makazi/contracts/saved-values';
 import type {
   TAlertsOffResponse,
   TSavedSearch,
@@ -127,13 +131,32 @@ export function createSavedSearchesService(deps: SavedSearchesServiceDeps) {
       return (await repository.list(actor.userId)).map(toSavedSearch);
     },
 
-    async create(actor: Actor, body: TSavedSearchBody): Promise<TSavedSearch> {
+    /** A new search (created), or the same one saved before, with this order and these alerts. */
+    async create(
+      actor: Actor,
+      body: TSavedSearchBody,
+    ): Promise<{ created: boolean; search: TSavedSearch }> {
       const now = clock();
-      const id = await repository.transaction(async (tx) => {
+      const identity = savedSearchIdentity(body);
+      const { id, created } = await repository.transaction(async (tx) => {
         // Two saves at once cannot both pass the count: the person's row is held meanwhile.
         await tx.lockUser(actor.userId);
+        // The same search saved again is that search, with the order and alerts chosen now.
+        const same = (await tx.list(actor.userId)).find(
+          (row) =>
+            savedSearchIdentity({
+              type: row.type,
+              search: row.search,
+              minPrice: row.minPriceTzs,
+              maxPrice: row.maxPriceTzs,
+            }) === identity,
+        );
+        if (same) {
+          await tx.update(actor.userId, same.id, { sort: body.sort, alerts: body.alerts }, now);
+          return { id: same.id, created: false };
+        }
         if ((await tx.count(actor.userId)) >= SAVED_SEARCHES_MAX) throw limitReached();
-        return tx.insert(
+        const inserted = await tx.insert(
           actor.userId,
           {
             type: body.type ?? null,
@@ -145,8 +168,9 @@ export function createSavedSearchesService(deps: SavedSearchesServiceDeps) {
           },
           now,
         );
+        return { id: inserted, created: true };
       });
-      return found(actor, id);
+      return { created, search: await found(actor, id) };
     },
 
     async update(actor: Actor, id: string, patch: TSavedSearchPatch): Promise<TSavedSearch> {

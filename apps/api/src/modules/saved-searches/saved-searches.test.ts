@@ -173,6 +173,41 @@ describe('saved searches', () => {
     await bad({ alerts: 'off', type: 'Castle' }, 'type');
   });
 
+  it('keeps one copy of a search saved again, with the order and alerts chosen last', async () => {
+    const who = await signUpAndIn(t);
+    const first = await save(who, {
+      type: 'Rent',
+      search: 'Mbezi Beach',
+      maxPrice: 500_000,
+      alerts: 'instant',
+    });
+    // The same filters, typed otherwise, saved twice at once: still the one search.
+    const again = await Promise.all(
+      ['  mbezi   BEACH ', 'Mbezi beach'].map((search) =>
+        call('POST', '/api/me/saved-searches', who, {
+          type: 'Rent',
+          search,
+          maxPrice: 500_000,
+          sort: 'priceLowHigh',
+          alerts: 'daily',
+        }),
+      ),
+    );
+    expect(again.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(again.map((res) => res.json<TSavedSearch>().id)).toEqual([first.id, first.id]);
+    const [kept, ...more] = await mine(who);
+    expect(more).toEqual([]);
+    expect(kept).toMatchObject({
+      id: first.id,
+      search: 'Mbezi Beach',
+      sort: 'priceLowHigh',
+      alerts: 'daily',
+    });
+    // Another price range is another search.
+    await save(who, { type: 'Rent', search: 'Mbezi Beach', maxPrice: 600_000, alerts: 'off' });
+    expect(await mine(who)).toHaveLength(2);
+  });
+
   it('keeps at most 10 per person, even when 12 are saved at once', async () => {
     const who = await signUpAndIn(t);
     const answers = await Promise.all(

@@ -63,8 +63,9 @@ export function savedSearchesQueryOptions(sub: string) {
   });
 }
 
-export function useSavedSearches(sub: string) {
-  return useQuery(savedSearchesQueryOptions(sub));
+/** `enabled` false: nobody is signed in, so there is nothing to ask for. */
+export function useSavedSearches(sub: string, enabled = true) {
+  return useQuery({ ...savedSearchesQueryOptions(sub), enabled });
 }
 
 /** POST /api/me/saved-searches: 201 with the new search; 409 past SAVED_SEARCHES_MAX. */

@@ -143,6 +143,47 @@ describe('Save this search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
   });
 
+  it.each([
+    ['en', 'Search saved', 'Save this search'],
+    ['sw', 'Utafutaji umehifadhiwa', 'Hifadhi utafutaji huu'],
+  ] as const)(
+    'says the search is saved already, in %s, and opens the Saved page; another range may be saved',
+    async (language, saved, save) => {
+      signIn();
+      // The same search, its words typed otherwise: the server keeps one copy of it.
+      mockFetch((url) =>
+        url.pathname === SAVED_PATH
+          ? jsonResponse([savedSearch({ search: '  kinondoni ', sort: 'new' })])
+          : jsonResponse([]),
+      );
+      const { router } = await renderSave({ language });
+      const link = await screen.findByRole('link', { name: saved });
+      expect(link).toHaveAttribute('href', '/saved');
+      expect(screen.queryByRole('button', { name: save })).not.toBeInTheDocument();
+      await userEvent.click(link);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
+    },
+  );
+
+  it('offers to save a search whose price range differs from the saved one', async () => {
+    signIn();
+    mockFetch((url) =>
+      url.pathname === SAVED_PATH
+        ? jsonResponse([savedSearch({ maxPrice: 700_000 })])
+        : jsonResponse([]),
+    );
+    // Side by side: the saved range (once the list is in, it says so) and the page's own.
+    await renderApp(
+      <>
+        <SaveSearch search={{ ...SEARCH, maxPrice: 700_000 }} />
+        <SaveSearch search={SEARCH} />
+      </>,
+      { url: URL, path: '/lease' },
+    );
+    expect(await screen.findByRole('link', { name: 'Search saved' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Save this search' })).toHaveLength(1);
+  });
+
   it('asks an anonymous visitor to sign in, to come back to the dialog on the same results', async () => {
     const fetchMock = serve();
     const { router } = await renderSave({});

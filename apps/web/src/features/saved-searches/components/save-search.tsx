@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { BookmarkBorderIcon } from '../../../components/icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { savedSearchIdentity } from '@makazi/contracts/saved-values';
+import { BookmarkBorderIcon, BookmarkIcon } from '../../../components/icons';
 import type { CatalogueQuery } from '../../../lib/catalogue-url';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
+import { useSavedSearches } from '../api/saved-searches';
 import './save-search.css';
 
 // The dialog, its requests and its texts download when the action is first used.
@@ -27,6 +29,16 @@ export interface SaveSearchProps {
  * it. The button's words are the catalogue's (loaded with the page, which the server renders with
  * the button on it); the dialog's are the lazy 'searches' namespace.
  */
+/**
+ * Whether the person has saved this very search already (its type, words and price range, as the
+ * server tells one search from another): the action then says so and opens the Saved page.
+ */
+function useAlreadySaved(sub: string | undefined, search: CatalogueQuery): boolean {
+  const saved = useSavedSearches(sub ?? '', sub !== undefined);
+  const identity = savedSearchIdentity(search);
+  return (saved.data ?? []).some((each) => savedSearchIdentity(each) === identity);
+}
+
 export function SaveSearch({ search }: SaveSearchProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation();
@@ -35,6 +47,7 @@ export function SaveSearch({ search }: SaveSearchProps) {
   const { pathname, search: query, hash } = useLocation();
   const [open, setOpen] = useState(() => session !== null && hash === SAVE_SEARCH_FRAGMENT);
   const [requested, setRequested] = useState(open);
+  const alreadySaved = useAlreadySaved(session?.sub, search);
 
   const start = () => {
     if (!session) {
@@ -57,10 +70,17 @@ export function SaveSearch({ search }: SaveSearchProps) {
 
   return (
     <div className="save-search">
-      <button type="button" className="btn save-search__button" onClick={start}>
-        <BookmarkBorderIcon />
-        {t('saveSearch')}
-      </button>
+      {alreadySaved && !open ? (
+        <Link to="/saved" className="btn save-search__button">
+          <BookmarkIcon />
+          {t('searchSaved')}
+        </Link>
+      ) : (
+        <button type="button" className="btn save-search__button" onClick={start}>
+          <BookmarkBorderIcon />
+          {t('saveSearch')}
+        </button>
+      )}
       {requested && session ? (
         <Suspense fallback={null}>
           <SaveSearchDialog
