@@ -3,11 +3,10 @@ import { mediaGroupName } from '@makazi/contracts/property-values';
 import { makeRent } from '../../../testing/fixtures';
 import { cardAddress, cardOwner, cardTitle, firstWords, pictureCount } from './card-text';
 
-describe('cardTitle (over 22 → first 22 + …)', () => {
-  it('keeps 22 characters whole and cuts the 23rd', () => {
-    const t22 = 'a'.repeat(22);
-    expect(cardTitle(t22)).toBe(t22);
-    expect(cardTitle(`${t22}b`)).toBe(`${t22}…`);
+describe('cardTitle (whole: the card shows two lines of it)', () => {
+  it('keeps a long title whole, the place it ends with included', () => {
+    const title = 'Nyumba ya vyumba 2 inapangishwa Sinza';
+    expect(cardTitle(`  ${title} `)).toBe(title);
   });
   it('returns null for an empty or blank title so the card says No title', () => {
     expect(cardTitle('')).toBeNull();

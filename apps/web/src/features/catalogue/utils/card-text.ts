@@ -1,8 +1,8 @@
 import type { TProperty } from '@makazi/contracts/properties';
 import { truncate } from '../../../lib/format';
 
-// Display limits for cards: a longer text is cut and ends in an ellipsis.
-export const TITLE_MAX = 22;
+// Display limits for cards: a longer text is cut and ends in an ellipsis. Titles are whole: the
+// card's CSS shows two lines of them (a cut at 22 characters lost the place a title ends with).
 export const OWNER_MAX = 15;
 export const OWNER_KEEP = 12;
 export const ADDRESS_MAX = 45;
@@ -10,8 +10,7 @@ export const PRICE_TERM_WORDS = 15;
 
 /** Returns null for an empty title so the caller can show the translated 'No title'. */
 export function cardTitle(title: string): string | null {
-  const trimmed = title.trim();
-  return trimmed ? truncate(trimmed, TITLE_MAX) : null;
+  return title.trim() || null;
 }
 
 export function cardOwner(ownerName: string): string {
