@@ -11,6 +11,8 @@ export interface AuthModalState {
   modal: AuthModal;
   /** Pre-fills the phone field (after registering, the login step shows the number used). */
   phoneNumber?: string;
+  /** Just registered: the code goes to `phoneNumber` at once, without another tap. */
+  sendCode?: boolean;
 }
 
 const listeners = new Set<() => void>();
@@ -20,8 +22,13 @@ export function getAuthModal(): AuthModalState {
   return state;
 }
 
-export function openAuthModal(modal: Exclude<AuthModal, 'none'>, phoneNumber?: string): void {
+export function openAuthModal(
+  modal: Exclude<AuthModal, 'none'>,
+  phoneNumber?: string,
+  options: { sendCode?: boolean } = {},
+): void {
   state = phoneNumber === undefined ? { modal } : { modal, phoneNumber };
+  if (phoneNumber !== undefined && options.sendCode) state.sendCode = true;
   listeners.forEach((listener) => listener());
 }
 

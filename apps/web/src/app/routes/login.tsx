@@ -3,7 +3,11 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { useSession } from '../../lib/session';
 import { LoginFlow } from '../../features/auth/components/login-flow';
-import { phoneFromState, returnPath } from '../../features/auth/utils/return-path';
+import {
+  phoneFromState,
+  returnPath,
+  sendCodeFromState,
+} from '../../features/auth/utils/return-path';
 
 /** The /login screen: after signing in, back to where the visitor was going, else /home. */
 export function LoginRoute() {
@@ -27,6 +31,7 @@ export function LoginRoute() {
           key={location.key}
           mode="screen"
           initialPhone={phoneFromState(location.state)}
+          sendCodeAtOnce={sendCodeFromState(location.state)}
           onSignedIn={() => void navigate(target, { replace: true })}
         />
       </section>

@@ -6,6 +6,7 @@ import { showToast } from '../../lib/toast';
 import { setSession } from '../../lib/session';
 import { LocationProbe, jsonResponse, renderApp } from '../../testing/test-utils';
 import {
+  LOGIN_ANSWER,
   SIGNUP_ANSWER,
   USER_ID,
   apiError,
@@ -141,8 +142,11 @@ describe('/register: validation', () => {
 });
 
 describe('/register: creating the account', () => {
-  it('sends the trimmed names and goes to /login with the phone filled in', async () => {
-    const fetchMock = serveAuth({ signup: [jsonResponse(SIGNUP_ANSWER, { status: 201 })] });
+  it('sends the trimmed names, then the code at once, and asks for it on /login', async () => {
+    const fetchMock = serveAuth({
+      signup: [jsonResponse(SIGNUP_ANSWER, { status: 201 })],
+      login: [jsonResponse(LOGIN_ANSWER)],
+    });
     const user = userEvent.setup();
     const from = { pathname: '/posts', search: '', hash: '' };
     const { router } = await renderRegister({ state: { from } });
@@ -153,11 +157,17 @@ describe('/register: creating the account', () => {
     expect(sentBodies(fetchMock, '/api/auth/signup')).toEqual([
       { firstName: 'Asha', lastName: "O'Neil-Mushi", phoneNumber: '0712345678' },
     ]);
-    expect(screen.getByLabelText('Phone number')).toHaveValue('0712345678');
+    // The code is on its way without another tap: the screen asks for it.
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/auth/login')).toEqual([{ phoneNumber: '0712345678' }]);
     // The page a guard sent the visitor from still waits after signing in.
-    expect(router.state.location.state).toEqual({ phoneNumber: '0712345678', from });
+    expect(router.state.location.state).toEqual({
+      phoneNumber: '0712345678',
+      from,
+      sendCode: true,
+    });
     expect(vi.mocked(showToast).mock.calls).toEqual([
-      ['Registration successful! Sign in with your phone number.', 'success'],
+      ['Registration successful! We are sending a code to your phone.', 'success'],
     ]);
   });
 

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { fromState, phoneFromState } from '../../features/auth/utils/return-path';
 
-/** The /register screen: a new account goes on to /login with its phone number filled in. */
+/** The /register screen: a new account goes on to /login, where its code is sent at once. */
 export function RegisterRoute() {
   const { t } = useTranslation('auth');
   const location = useLocation();
@@ -27,7 +27,7 @@ export function RegisterRoute() {
           initialPhone={phoneFromState(location.state)}
           onRegistered={(phoneNumber) =>
             void navigate('/login', {
-              state: { phoneNumber, from: fromState(location.state) },
+              state: { phoneNumber, from: fromState(location.state), sendCode: true },
             })
           }
         />

@@ -210,8 +210,11 @@ describe('the sign-in popover', () => {
     expect(within(register).getByLabelText('Phone number')).toHaveValue('0712345678');
   });
 
-  it('after registering, asks to sign in with the new number', async () => {
-    const fetchMock = serveAuth({ signup: [jsonResponse(SIGNUP_ANSWER, { status: 201 })] });
+  it('after registering, sends the code to the new number at once and asks for it', async () => {
+    const fetchMock = serveAuth({
+      signup: [jsonResponse(SIGNUP_ANSWER, { status: 201 })],
+      login: [jsonResponse(LOGIN_ANSWER)],
+    });
     const user = userEvent.setup();
     await renderApp(<Host />);
     act(() => openAuthModal('register'));
@@ -222,10 +225,12 @@ describe('the sign-in popover', () => {
     await user.type(within(register).getByLabelText('Phone number'), '0712345678');
     await user.click(within(register).getByRole('button', { name: 'Register' }));
 
+    // No second tap: the code step, with the code already on its way.
     const login = await screen.findByRole('dialog', { name: 'Sign in' });
-    expect(within(login).getByLabelText('Phone number')).toHaveValue('0712345678');
-    expect(getAuthModal()).toEqual({ modal: 'login', phoneNumber: '0712345678' });
+    expect(await within(login).findByLabelText('Code')).toBeInTheDocument();
+    expect(getAuthModal()).toEqual({ modal: 'login', phoneNumber: '0712345678', sendCode: true });
     expect(sentBodies(fetchMock, '/api/auth/signup')).toHaveLength(1);
+    expect(sentBodies(fetchMock, '/api/auth/login')).toEqual([{ phoneNumber: '0712345678' }]);
   });
 
   it('offers sign-in in place when the number is already registered', async () => {

@@ -30,7 +30,7 @@ function returnFocus(opener: HTMLElement | null) {
  */
 export default function AuthDialog() {
   const { t } = useTranslation('auth');
-  const { modal, phoneNumber } = useAuthModal();
+  const { modal, phoneNumber, sendCode } = useAuthModal();
   const location = useLocation();
   const navigate = useNavigate();
   const open = modal !== 'none';
@@ -76,6 +76,7 @@ export default function AuthDialog() {
               key={`login:${phoneNumber ?? ''}`}
               mode="dialog"
               initialPhone={phoneNumber}
+              sendCodeAtOnce={sendCode}
               onSignedIn={signedIn}
             />
           ) : (
@@ -83,7 +84,7 @@ export default function AuthDialog() {
               key={`register:${phoneNumber ?? ''}`}
               mode="dialog"
               initialPhone={phoneNumber}
-              onRegistered={(phone) => openAuthModal('login', phone)}
+              onRegistered={(phone) => openAuthModal('login', phone, { sendCode: true })}
             />
           )}
         </div>

@@ -13,6 +13,11 @@ export interface LoginFlowProps {
   mode: AuthMode;
   /** Pre-fills the phone field (after registering, or from the login link of the register form). */
   initialPhone?: string;
+  /**
+   * Just registered with `initialPhone`: its code is sent at once, and the flow opens on the code
+   * step. Nobody who has just typed their number should have to tap Sign in to get a code.
+   */
+  sendCodeAtOnce?: boolean;
   /** The session is stored and 'Login successful!' shown: close the popover or leave the screen. */
   onSignedIn: () => void;
 }
@@ -21,7 +26,12 @@ export interface LoginFlowProps {
  * The login, by phone and one-time code, for the popover and the /login screen: step 1 asks
  * for the phone and sends the code; step 2 (CodeStep) takes the code and signs in.
  */
-export function LoginFlow({ mode, initialPhone = '', onSignedIn }: LoginFlowProps) {
+export function LoginFlow({
+  mode,
+  initialPhone = '',
+  sendCodeAtOnce = false,
+  onSignedIn,
+}: LoginFlowProps) {
   const { t } = useTranslation('auth');
   const signIn = useCodeSignIn(onSignedIn);
   const root = useRef<HTMLDivElement>(null);
@@ -36,6 +46,14 @@ export function LoginFlow({ mode, initialPhone = '', onSignedIn }: LoginFlowProp
   function focusPhoneField() {
     root.current?.querySelector<HTMLInputElement>('input[name="phoneNumber"]')?.focus();
   }
+
+  // Once per flow (a remount in development's strict mode keeps the ref): one code, not two.
+  const sentAtOnce = useRef(false);
+  useEffect(() => {
+    if (!sendCodeAtOnce || sentAtOnce.current || validatePhone(initialPhone)) return;
+    sentAtOnce.current = true;
+    void signIn.requestCode(normalizePhone(initialPhone));
+  }, [sendCodeAtOnce, initialPhone, signIn]);
 
   // Back from the code step ('Wrong number?'): the number is what gets changed.
   useEffect(() => {

@@ -55,6 +55,11 @@ export function fromState(state: unknown): unknown {
 }
 
 /** `state.phoneNumber` when it is a short string: the value only pre-fills a field. */
+/** Whether the screen was reached just after registering: the code is then sent at once. */
+export function sendCodeFromState(state: unknown): boolean {
+  return isRecord(state) && state.sendCode === true;
+}
+
 export function phoneFromState(state: unknown): string | undefined {
   if (!isRecord(state)) return undefined;
   const { phoneNumber } = state;
