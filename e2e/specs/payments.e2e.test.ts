@@ -139,6 +139,8 @@ describe('mobile-money payments', () => {
     await page.getByRole('heading', { name: text(checkout, 'result.failed') }).waitFor({
       timeout: 30_000,
     });
+    // Why, in our words: the provider's own text ("Declined by the payer") never shows.
+    await page.getByText(text(checkout, 'result.failures.declined')).waitFor();
     await screenshot(page, 'payment-declined');
 
     await page.getByRole('button', { name: text(checkout, 'result.tryAgain') }).click();

@@ -71,3 +71,18 @@ export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The aggregators the server can be configured with (PAYMENT_PROVIDER). */
 export const PAYMENT_PROVIDERS = ['simulator', 'clickpesa', 'azampay'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Why a payment failed or expired, in our own words (issue 41): a provider's text (English, its
+ * own wording, "Declined by the payer") never reaches a payer's screen; the web says each of these
+ * in the reader's language. The provider's words stay in `reason`, for the finance records.
+ */
+export const PAYMENT_FAILURES = [
+  'declined',
+  'insufficient_funds',
+  'wrong_pin',
+  'no_answer',
+  'unreachable',
+  'other',
+] as const;
+export type TPaymentFailure = (typeof PAYMENT_FAILURES)[number];

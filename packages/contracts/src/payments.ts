@@ -4,6 +4,7 @@ import {
   PAYMENT_PHONE_MESSAGE,
   PAYMENT_PHONE_PATTERN,
   PAYMENT_PURPOSES,
+  PAYMENT_FAILURES,
   PAYMENT_STATUSES,
 } from './payment-values';
 
@@ -61,6 +62,8 @@ export const ZPayment = z.object({
    * null otherwise.
    */
   reason: z.string().nullable(),
+  /** Why it failed or expired, as one of ours (the web words it); null for any other status. */
+  failure: z.enum(PAYMENT_FAILURES).nullable(),
   /** Whole TZS, from the plan. */
   amount: z.number().int(),
   provider: ZMobileMoneyNetwork,

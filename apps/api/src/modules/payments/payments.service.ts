@@ -25,6 +25,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { requireOwnListing, type Actor } from '../access/access';
+import { paymentFailure } from './payment-failures';
+import { REASONS } from './payment-reasons';
 import type { PaymentRow, PaymentsRepository, PlanRow } from './payments.repository';
 
 /*
@@ -40,19 +42,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 100;
 /** Every order is priced in Tanzanian shillings. */
 const ORDER_CURRENCY = 'TZS';
-
-export const REASONS = {
-  unreachable: 'The payment provider could not be reached. Please try again.',
-  timedOut: 'The payment was not confirmed in time. Please try again.',
-  declined: 'The payment was declined.',
-  cancelled: 'Cancelled by the payer before the payment was confirmed.',
-  amountMissing:
-    'The payment provider confirmed the payment without saying how much was paid. Our team will check it.',
-  amountMismatch:
-    'The payment provider reported a different amount than the price. Our team will check it.',
-  currencyMismatch:
-    'The payment provider reported a currency other than TZS. Our team will check it.',
-} as const;
 
 /** How a status reads in a sentence ("this one is held for review"). */
 const STATUS_WORDS: Record<TPaymentStatus, string> = {
@@ -108,6 +97,7 @@ function toPayment(row: PaymentRow): TPayment {
     purpose: row.purpose,
     status: row.status,
     reason: row.statusReason,
+    failure: paymentFailure(row.status, row.statusReason),
     amount: row.amountTzs,
     provider: row.network,
     planId: row.planId,

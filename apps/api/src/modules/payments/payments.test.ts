@@ -23,7 +23,8 @@ import { createFakeClock } from '../../test/fake-clock';
 import { nextAddress, nextPhone, signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPaymentsRepository, type PaymentsRepository } from './payments.repository';
-import { createPaymentsService, PaymentWaitingError, REASONS } from './payments.service';
+import { REASONS } from './payment-reasons';
+import { createPaymentsService, PaymentWaitingError } from './payments.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

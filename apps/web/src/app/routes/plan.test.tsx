@@ -370,7 +370,11 @@ describe('/plan/{days} for a signed-in user', () => {
   it('shows why a payment failed, and Try again starts a new attempt with a new key', async () => {
     signIn();
     const fetchMock = serveCheckout({
-      payments: [jsonResponse(payment('failed', { reason: 'Insufficient balance.' }))],
+      payments: [
+        jsonResponse(
+          payment('failed', { reason: 'Insufficient balance.', failure: 'insufficient_funds' }),
+        ),
+      ],
     });
     const user = userEvent.setup();
     const { queryClient } = await renderPlan();
@@ -379,7 +383,11 @@ describe('/plan/{days} for a signed-in user', () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Payment failed' })).toHaveFocus();
-    expect(alert).toHaveTextContent('Insufficient balance.');
+    // Our words for why, never the provider's.
+    expect(alert).toHaveTextContent(
+      'There was not enough money in the mobile money account. Nothing was charged.',
+    );
+    expect(alert).not.toHaveTextContent('Insufficient balance.');
     expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
     expect(screen.getByRole('link', { name: 'Choose another plan' })).toHaveAttribute(
       'href',
@@ -389,11 +397,39 @@ describe('/plan/{days} for a signed-in user', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toHaveFocus();
+    // The network chosen before is chosen again.
+    expect(screen.getByLabelText('Mobile money network')).toHaveValue('airtelmoney');
     await fillAndPay(user);
     await screen.findByRole('alert');
     const [first, second] = createBodies(fetchMock);
     expect(second?.idempotencyKey).toMatch(UUID);
     expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('says why in Swahili on a Swahili screen, whatever words the provider used', async () => {
+    signIn();
+    serveCheckout({
+      payments: [
+        jsonResponse(
+          payment('failed', { reason: 'Declined by the payer (simulated)', failure: 'declined' }),
+        ),
+      ],
+    });
+    const user = userEvent.setup();
+    await renderApp(null, {
+      routes,
+      url: '/plan/30',
+      state: { plan: MONTH, from: FROM },
+      language: 'sw',
+    });
+    await user.selectOptions(await screen.findByLabelText('Mtandao wa pesa ya simu'), 'mpesa');
+    const phone = screen.getByLabelText('Namba ya simu ya kulipia');
+    await user.clear(phone);
+    await user.type(phone, '0754000111');
+    await user.click(screen.getByRole('button', { name: /^Lipa TZS/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Malipo yalikataliwa kwenye simu. Hakuna kilichokatwa.');
+    expect(alert).not.toHaveTextContent('Declined');
   });
 
   it('resumes waiting after a reload instead of offering to pay again', async () => {
@@ -604,7 +640,9 @@ describe('/plan/{days} while another payment waits for the payer', () => {
     const user = userEvent.setup();
     await renderApp(null, { routes, url: '/plan/30', state: { plan: MONTH }, language: 'sw' });
     await user.selectOptions(await screen.findByLabelText('Mtandao wa pesa ya simu'), 'mpesa');
-    await user.type(screen.getByLabelText('Namba ya simu ya kulipia'), '0754000111');
+    const phone = screen.getByLabelText('Namba ya simu ya kulipia');
+    await user.clear(phone);
+    await user.type(phone, '0754000111');
     await user.click(screen.getByRole('button', { name: 'Lipa TZS 20,000' }));
     const notice = await screen.findByTestId('payment-waiting');
     expect(

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPayment, TPaymentAccepted } from '@makazi/contracts/payments';
 import {
+  PAYMENT_FAILURES,
   PAYMENT_STATUSES,
   type TMobileMoneyNetwork,
   type TPaymentStatus,
@@ -23,6 +24,7 @@ function isPayment(body: unknown): body is TPayment {
     typeof body.id === 'string' &&
     isStatus(body.status) &&
     (body.reason === null || typeof body.reason === 'string') &&
+    (body.failure === null || (PAYMENT_FAILURES as readonly unknown[]).includes(body.failure)) &&
     typeof body.amount === 'number' &&
     typeof body.provider === 'string'
   );

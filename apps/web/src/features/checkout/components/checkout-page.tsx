@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TPlan, TPlanKind } from '@makazi/contracts/plans';
 import type { TPaymentAccepted } from '@makazi/contracts/payments';
+import type { TMobileMoneyNetwork } from '@makazi/contracts/payment-values';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
@@ -192,6 +193,8 @@ function SignedInCheckout({
     readPendingPayment(kind, userId),
   );
   const [attempt, setAttempt] = useState(0);
+  /** The network of the payment that did not go: Try again keeps it chosen. */
+  const [lastProvider, setLastProvider] = useState<TMobileMoneyNetwork | undefined>(undefined);
 
   const onSucceeded = useCallback(() => {
     // The subscription status (the guard's), the user's posts and their promotion dates.
@@ -215,6 +218,7 @@ function SignedInCheckout({
         pending={pending}
         onSucceeded={onSucceeded}
         onTryAgain={() => {
+          setLastProvider(pending.provider);
           setPending(null);
           setAttempt((count) => count + 1);
         }}
@@ -257,6 +261,7 @@ function SignedInCheckout({
             navState={navState}
             numbered={focusPayment}
             focusOnMount={focusPayment || attempt > 0}
+            initialProvider={lastProvider}
             send={send}
             onAccepted={onAccepted}
           />

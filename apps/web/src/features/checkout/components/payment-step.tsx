@@ -35,6 +35,8 @@ export interface PaymentStepProps {
   numbered: boolean;
   /** Move focus to the step's heading when it appears (after step 1, after Try again). */
   focusOnMount: boolean;
+  /** The network chosen for the payment before (Try again): chosen again. */
+  initialProvider?: TMobileMoneyNetwork;
   /** Sends the checkout: POST /api/subscription/create or /api/properties/{id}/promote. */
   send: (details: PayerDetails) => Promise<TPaymentAccepted>;
   /** The server accepted the checkout: wait for the phone. */
@@ -62,13 +64,14 @@ export function PaymentStep({
   navState,
   numbered,
   focusOnMount,
+  initialProvider,
   send,
   onAccepted,
 }: PaymentStepProps) {
   const { t } = useTranslation('checkout');
   const { t: tCommon } = useTranslation();
   const accountPhone = useAccountPhone(userId);
-  const [provider, setProvider] = useState('');
+  const [provider, setProvider] = useState<string>(initialProvider ?? '');
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

@@ -113,8 +113,11 @@ export function PaymentWait({
       : status === 'expired'
         ? t('result.expired')
         : t('result.gone');
-  const fallback =
-    status === 'failed'
+  // Our own words for why, in the reader's language: never the provider's (issue 41).
+  const failure = payment?.failure;
+  const why = failure
+    ? t(`result.failures.${failure}`)
+    : status === 'failed'
       ? t('result.failedText')
       : status === 'expired'
         ? t('result.expiredText')
@@ -125,7 +128,7 @@ export function PaymentWait({
         <h2 id="checkout-wait-heading" ref={heading} tabIndex={-1}>
           {title}
         </h2>
-        <p>{payment?.reason?.trim() || fallback}</p>
+        <p>{why}</p>
       </div>
       <div className="checkout-actions">
         <button type="button" className="btn btn--contained" onClick={onTryAgain}>

@@ -50,6 +50,7 @@ export function payment(status: TPayment['status'], overrides: Partial<TPayment>
     purpose: 'subscription',
     status,
     reason: null,
+    failure: null,
     amount: 20000,
     provider: 'mpesa',
     planId: SUBSCRIPTION_PLANS[1]!.id,
