@@ -51,6 +51,26 @@ export type AttackSpec =
       body: { userId: string; planId: string; phoneNumber: string; provider: string };
     }
   | {
+      /**
+       * GET of sitemap files in turn, each request from a fresh address (a botnet under the
+       * per-address limit): the widest files the index names, and ranges nobody signed.
+       */
+      kind: 'sitemap-flood';
+      baseUrl: string;
+      connections: number;
+      durationSec: number;
+      paths: string[];
+    }
+  | {
+      /** POST /api/properties/{id}/reports for each listing once, as one signed-in person. */
+      kind: 'report-flood';
+      baseUrl: string;
+      connections: number;
+      durationSec: number;
+      token: string;
+      listingIds: string[];
+    }
+  | {
       /** GET /api/properties/{id}/contact for each listing once, until the ids or the time run out. */
       kind: 'reveal-harvest';
       baseUrl: string;
@@ -196,6 +216,7 @@ export async function runAttack(spec: AttackSpec, onStart: () => void): Promise<
   const started = performance.now();
   const deadline = started + spec.durationSec * 1000;
   let nextListing = 0;
+  let nextPath = 0;
 
   const nextCall = (): Call | undefined => {
     switch (spec.kind) {
@@ -213,6 +234,21 @@ export async function runAttack(spec: AttackSpec, onStart: () => void): Promise<
           token: spec.token,
           body: { ...spec.body, idempotencyKey: randomUUID() },
         };
+      case 'sitemap-flood': {
+        const path = spec.paths[nextPath++ % spec.paths.length];
+        return path === undefined ? undefined : { method: 'GET', path, address: randomAddress() };
+      }
+      case 'report-flood': {
+        const id = spec.listingIds[nextListing++];
+        return id === undefined
+          ? undefined
+          : {
+              method: 'POST',
+              path: `/api/properties/${id}/reports`,
+              token: spec.token,
+              body: { reason: 'fake' },
+            };
+      }
       case 'reveal-harvest': {
         const id = spec.listingIds[nextListing++];
         return id === undefined

@@ -15,6 +15,8 @@ export interface AbuseLimits {
   pushesPerPayerPhonePerHour: number;
   checkoutsPerUserPerHour: number;
   contactRevealsPerDay: number;
+  /** New reports one person (one number) may file an East Africa day. */
+  reportsPerUserPerDay?: number;
 }
 
 export interface AttackScenario {
@@ -31,6 +33,13 @@ export interface RevealHarvest {
   attackers: ClientResult;
   /** Distinct approved listings the subscriber had to ask for. */
   listings: number;
+}
+
+export interface ReportFlood extends AttackScenario {
+  /** Reports the server recorded for the flooding person. */
+  reportsFiled: number;
+  /** Of the listings reported, those the reports took out of the catalogue (held). */
+  listingsHeld: number;
 }
 
 /** A scenario that could not be set up, and why. */
@@ -53,6 +62,9 @@ export interface AbuseReport {
   manyAddresses: AttackScenario;
   pushFlood: PushFlood | Skipped;
   revealHarvest: RevealHarvest | Skipped;
+  /** Since issue 34; absent from earlier results. */
+  sitemapFlood?: AttackScenario | Skipped;
+  reportFlood?: ReportFlood | Skipped;
 }
 
 const isSkipped = (value: object): value is Skipped => 'skipped' in value;
@@ -64,6 +76,8 @@ export const SCENARIOS = {
   manyAddresses: 'short searches, many addresses',
   pushFlood: 'push flood',
   revealHarvest: 'reveal harvest',
+  sitemapFlood: 'sitemap flood, many addresses',
+  reportFlood: 'report flood',
 } as const;
 
 /** Who the attackers of each scenario are, in the tables' "who" column. */
@@ -72,6 +86,8 @@ export const ATTACKERS = {
   manyAddresses: 'attackers, an address each',
   pushFlood: 'one user, one payer phone',
   revealHarvest: 'one subscriber',
+  sitemapFlood: 'attackers, an address each',
+  reportFlood: 'one person',
 } as const;
 
 const SHOWN_STATUSES = ['200', '202', '409', '429', '503'] as const;
@@ -130,6 +146,10 @@ function allRows(report: AbuseReport): string[] {
       ? skippedRow(SCENARIOS.revealHarvest, harvest.skipped)
       : partyRow(SCENARIOS.revealHarvest, [ATTACKERS.revealHarvest, harvest.attackers]),
   );
+  if (report.sitemapFlood) {
+    attack(SCENARIOS.sitemapFlood, report.sitemapFlood, ATTACKERS.sitemapFlood);
+  }
+  if (report.reportFlood) attack(SCENARIOS.reportFlood, report.reportFlood, ATTACKERS.reportFlood);
   return rows;
 }
 
@@ -177,6 +197,11 @@ export function abuseVerdicts(report: AbuseReport): string[] {
     ['under short searches from one address', report.oneAddress.visitor],
     ['under short searches from many addresses', report.manyAddresses.visitor],
   ];
+  const sitemaps = report.sitemapFlood;
+  if (sitemaps && !isSkipped(sitemaps))
+    visitors.push(['under the sitemap flood', sitemaps.visitor]);
+  const reports = report.reportFlood;
+  if (reports && !isSkipped(reports)) visitors.push(['under the report flood', reports.visitor]);
   for (const [when, visitor] of visitors) {
     lines.push(
       `${verdict(visitor.p99Ms < VISITOR_P99_TARGET_MS)} abuse: visitor p99 ${visitor.p99Ms} ms ${when} (target < ${VISITOR_P99_TARGET_MS} ms)`,
@@ -204,6 +229,12 @@ export function abuseVerdicts(report: AbuseReport): string[] {
     const obtained = harvest.attackers.statuses['200'] ?? 0;
     lines.push(
       `${verdict(obtained <= limit)} abuse reveal harvest: ${count(obtained)} phone numbers obtained by one subscriber (limit ${limit} a day)`,
+    );
+  }
+  const perDay = report.limits.reportsPerUserPerDay;
+  if (reports && !isSkipped(reports) && perDay !== undefined) {
+    lines.push(
+      `${verdict(reports.reportsFiled <= perDay && reports.listingsHeld === 0)} abuse report flood: ${count(reports.reportsFiled)} reports filed by one person (limit ${perDay} a day), ${count(reports.listingsHeld)} listings held by them alone`,
     );
   }
   return lines;

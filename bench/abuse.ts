@@ -14,6 +14,7 @@ import {
   type AttackScenario,
   type Party,
   type PushFlood,
+  type ReportFlood,
   type RevealHarvest,
   type Skipped,
 } from './abuse-report';
@@ -24,10 +25,12 @@ import { signInThroughOutbox, type SignedIn } from './sign-in';
 
 /*
  * The abuse bench: what the API's defences leave a normal visitor while someone abuses it, on the
- * pg-100k dataset with the default limits and the page cache on. Five scenarios, one server:
+ * pg-100k dataset with the default limits and the page cache on. Seven scenarios, one server:
  * the visitor alone; short searches with a new price each time (every one a catalogue query) from
- * one address, then from a fresh address each; a checkout flood from one signed-in user; and a
- * subscriber reading as many owners' phone numbers as it can.
+ * one address, then from a fresh address each; a checkout flood from one signed-in user; a
+ * subscriber reading as many owners' phone numbers as it can; sitemap files asked for from a
+ * fresh address each, the widest the index names and a range nobody signed; and one person
+ * reporting every listing they can (issue 34).
  */
 
 /** Attacker connections, as the brief of the abuse bench fixes them (a small botnet's share). */
@@ -223,6 +226,77 @@ async function approvedListingIds(baseUrl: string, count: number): Promise<strin
   return ids.slice(0, count);
 }
 
+/** The listing files the sitemap index names, and a range nobody signed (the widest). */
+async function sitemapPaths(baseUrl: string): Promise<string[]> {
+  const index = await fetch(`${baseUrl}/sitemap.xml`);
+  const files = [
+    ...(await index.text()).matchAll(/<loc>[^<]*?(\/sitemaps\/listings\/[^<]+)<\/loc>/g),
+  ].map((match) => match[1]!);
+  const forged = `/sitemaps/listings/00000000-0000-0000-0000-000000000000/ffffffff-ffff-ffff-ffff-ffffffffffff/${'A'.repeat(22)}.xml`;
+  return [...files, forged];
+}
+
+async function sitemapFlood(
+  baseUrl: string,
+  settings: AbuseSettings,
+): Promise<AttackScenario | Skipped> {
+  const paths = await sitemapPaths(baseUrl);
+  if (paths.length < 2) return { skipped: 'the sitemap index names no listing file' };
+  return visitorBeside(baseUrl, settings, {
+    kind: 'sitemap-flood',
+    baseUrl,
+    connections: ATTACKER_CONNECTIONS,
+    durationSec: settings.durationSec,
+    paths,
+  });
+}
+
+/** Reports one person filed, and the listings among `ids` that left the catalogue held. */
+async function reportsOf(
+  databaseUrl: string,
+  userId: string,
+  ids: string[],
+): Promise<{ filed: number; held: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const filed = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM listing_reports WHERE reporter_id = $1',
+      [userId],
+    );
+    const held = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM properties WHERE id = ANY($1::uuid[]) AND held_for_reports_at IS NOT NULL',
+      [ids],
+    );
+    return { filed: filed.rows[0]?.n ?? 0, held: held.rows[0]?.n ?? 0 };
+  } finally {
+    await client.end();
+  }
+}
+
+async function reportFlood(
+  baseUrl: string,
+  dataset: PreparedDataset,
+  settings: AbuseSettings,
+  reportsPerDay: number,
+): Promise<ReportFlood | Skipped> {
+  const databaseUrl = dataset.env.DATABASE_URL;
+  if (!databaseUrl) return { skipped: 'the dataset is not on the PostgreSQL server' };
+  const reporter = await signInThroughOutbox(baseUrl, dataset.env.DATA_DIR!, 'Report');
+  // Many times the day's cap, each listing once: enough to see where the flood is stopped.
+  const listingIds = await approvedListingIds(baseUrl, reportsPerDay * 10);
+  const scenario = await visitorBeside(baseUrl, settings, {
+    kind: 'report-flood',
+    baseUrl,
+    connections: ATTACKER_CONNECTIONS,
+    durationSec: settings.durationSec,
+    token: reporter.access_token,
+    listingIds,
+  });
+  const { filed, held } = await reportsOf(databaseUrl, reporter.sub, listingIds);
+  return { ...scenario, reportsFiled: filed, listingsHeld: held };
+}
+
 async function revealHarvest(
   baseUrl: string,
   dataset: PreparedDataset,
@@ -263,7 +337,7 @@ export async function benchAbuse(
   };
   const env = { ...dataset.env, ...serverEnv };
   // The limits the server reads from the same environment: its defaults unless the shell set some.
-  const { limits, catalogueStatementTimeoutMs } = loadConfig(appEnv(env), false);
+  const { limits, catalogueStatementTimeoutMs, trust } = loadConfig(appEnv(env), false);
   mkdirSync(path.join(repoRoot, 'bench/.tmp'), { recursive: true });
   const app = await startApp(env, path.join(repoRoot, 'bench/.tmp', 'abuse-server.log'));
   try {
@@ -316,6 +390,30 @@ export async function benchAbuse(
       'skipped' in harvest ? harvest : [[ATTACKERS.revealHarvest, harvest.attackers]],
     );
 
+    console.log(`[bench] abuse: ${SCENARIOS.sitemapFlood} …`);
+    const sitemaps = await sitemapFlood(base, settings);
+    printScenario(
+      SCENARIOS.sitemapFlood,
+      'skipped' in sitemaps
+        ? sitemaps
+        : [
+            ['visitor', sitemaps.visitor],
+            [ATTACKERS.sitemapFlood, sitemaps.attackers],
+          ],
+    );
+
+    console.log(`[bench] abuse: ${SCENARIOS.reportFlood} …`);
+    const reports = await reportFlood(base, dataset, settings, trust.reportsPerUserPerDay);
+    printScenario(
+      SCENARIOS.reportFlood,
+      'skipped' in reports
+        ? reports
+        : [
+            ['visitor', reports.visitor],
+            [ATTACKERS.reportFlood, reports.attackers],
+          ],
+    );
+
     return {
       kind: 'abuse',
       date: new Date().toISOString(),
@@ -330,12 +428,15 @@ export async function benchAbuse(
         pushesPerPayerPhonePerHour: limits.pushesPerPayerPhonePerHour,
         checkoutsPerUserPerHour: limits.checkoutsPerUserPerHour,
         contactRevealsPerDay: limits.contactRevealsPerDay,
+        reportsPerUserPerDay: trust.reportsPerUserPerDay,
       },
       baseline,
       oneAddress,
       manyAddresses,
       pushFlood: flood,
       revealHarvest: harvest,
+      sitemapFlood: sitemaps,
+      reportFlood: reports,
     };
   } finally {
     await app.stop();
