@@ -76,6 +76,19 @@ describe('/admin/users', () => {
     expect(within(name).getByRole('link', { name: 'Asha Mwinyi1' })).toBeInTheDocument();
   });
 
+  it('words the pager in the reader’s language, its count and its arrows too', async () => {
+    serveAdmin({ 'GET /api/admin/users': () => jsonResponse(page([makeUser(1)], 1260)) });
+    const { i18n } = await renderAdmin('/admin/users');
+    await screen.findByRole('table');
+    expect(screen.getByText(/^1–\d+ of 1,260$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('sw'));
+    expect(screen.getByText(/^1–\d+ kati ya 1,260$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nenda ukurasa unaofuata' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nenda ukurasa uliopita' })).toBeDisabled();
+    expect(screen.queryByText(/ of |Go to/)).not.toBeInTheDocument();
+  });
+
   it('searches by name or phone and pages', async () => {
     const fetchMock = serveAdmin({
       'GET /api/admin/users': () => jsonResponse(page([makeUser(1)], 60)),

@@ -1,5 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
 import { useAdminText } from '../hooks/use-admin-text';
+import { formatNumber } from '../utils/format';
 import { PAGE_SIZES } from '../utils/search-params';
 
 export interface AdminPaginationProps {
@@ -25,6 +26,15 @@ export function AdminPagination({ total, page, pageSize, onChange }: AdminPagina
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...PAGE_SIZES]}
       labelRowsPerPage={t('properties.rowsPerPage')}
+      // MUI's own words are English: every word of the pager is the reader's language.
+      labelDisplayedRows={({ from, to, count }) =>
+        t('pagination.displayed', {
+          from: formatNumber(from),
+          to: formatNumber(to),
+          count: formatNumber(count),
+        })
+      }
+      getItemAriaLabel={(type) => t(`pagination.${type}`)}
       onPageChange={(_event, next) => onChange({ page: next + 1 })}
       onRowsPerPageChange={(event) => onChange({ pageSize: event.target.value })}
       sx={{

@@ -539,6 +539,10 @@ describe('/posts', () => {
       await screen.findByRole('heading', { level: 1, name: 'Matangazo Yako' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Hakuna matangazo')).toBeInTheDocument();
+    // Every word Swahili: an apartment is a fleti here.
+    expect(
+      screen.getByText('Tangaza kiwanja, nyumba au fleti yako nalo litaonekana hapa.'),
+    ).toBeInTheDocument();
   });
 
   describe('where an approved listing stands (issue 20)', () => {
