@@ -1,5 +1,8 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { ServiceUnavailableError } from '../../lib/errors';
 import { RateLimitedError, waitInWords } from '../../lib/rate-limited-error';
 import type { SiteOrigin } from '../../lib/site-origin';
 import { clientAddress } from '../../plugins/rate-limit';
@@ -23,6 +26,20 @@ const XML = 'application/xml; charset=utf-8';
  * from one address in a minute is no crawler.
  */
 const SITEMAP_READS_PER_ADDRESS_PER_MINUTE = 120;
+const gunzipAsync = promisify(gunzip);
+
+/** Whether the client takes gzip (`gzip` or `*` in Accept-Encoding, not refused with q=0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    return (name === 'gzip' || name === 'x-gzip' || name === '*') && !refused;
+  });
+}
+/** A crawler told to wait comes back this soon: a file is sent in well under a second. */
+const SENDS_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const seoRoutes: FastifyPluginCallbackZod<{
   service: SeoService;
@@ -78,7 +95,20 @@ export const seoRoutes: FastifyPluginCallbackZod<{
     async (request, reply) => {
       const { after, until, mac } = request.params as { after: string; until: string; mac: string };
       const xml = await service.listingsSitemap(siteOrigin(request), after, until, mac);
-      return reply.header('Cache-Control', SITEMAP_CACHE).type(XML).send(xml);
+      const release = await service.sendSlot();
+      if (!release) {
+        throw new ServiceUnavailableError(
+          'Many sitemaps are being sent right now. Try again in a moment.',
+          SENDS_BUSY_RETRY_AFTER_SECONDS,
+        );
+      }
+      // Held until the last byte is out, or the client is gone.
+      reply.raw.once('close', release);
+      reply.header('Cache-Control', SITEMAP_CACHE).header('Vary', 'Accept-Encoding').type(XML);
+      // Kept gzip-compressed: sent as it is to whoever accepts it (crawlers do), unpacked for the
+      // rest off the event loop; the compression plugin leaves an encoded answer alone.
+      if (acceptsGzip(request)) return reply.header('Content-Encoding', 'gzip').send(xml);
+      return reply.send(await gunzipAsync(xml));
     },
   );
   done();

@@ -1,9 +1,11 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { LANGUAGE_QUERY_PARAM, LOCALES } from '@makazi/contracts/common-values';
 import { PROPERTY_TYPES, PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import type { Clock } from '../../lib/clock';
-import { createConcurrencyLimit } from '../../lib/concurrency-limit';
+import { createConcurrencyLimit, type Release } from '../../lib/concurrency-limit';
 import { AppError, invalidField, ServiceUnavailableError } from '../../lib/errors';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { HIGHEST_ID, type SeoRepository } from './seo.repository';
@@ -48,8 +50,14 @@ const INDEX_KEYS_TTL_MS = 60 * 60_000;
 const FILE_READS_AT_ONCE = 1;
 const FILE_READS_WAITING = 16;
 const BUSY_RETRY_AFTER_SECONDS = 5;
-/** Listing files one process keeps written (a few MB each). */
-const FILES_KEPT = 8;
+/**
+ * Listing files one process keeps written, gzip-compressed (about 0.4 MB for 10,000 listings):
+ * every file of a 1,000,000-listing catalogue's index, so a flood asking for them in turn never
+ * finds one gone.
+ */
+const FILES_KEPT = 128;
+/** Listing files one process sends at once; past that, 503 with Retry-After. */
+const SENDS_AT_ONCE = 2;
 /** Listings written between two turns of the event loop: about 5 ms of work. */
 export const LISTINGS_PER_SLICE = 500;
 
@@ -134,6 +142,8 @@ export function escapeXml(text: string): string {
   return text.replace(XML_SPECIAL, (c) => XML_ENTITIES[c] ?? c);
 }
 
+const gzipAsync = promisify(gzip);
+
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -179,7 +189,14 @@ export interface SeoService {
    * The listing file `after` < id <= `until`: a 400 for keys that are no ids in order, a 404 for
    * a range holding no listing.
    */
-  listingsSitemap(origin: string, after: string, until: string, mac: string): Promise<string>;
+  /** The file gzip-compressed: what crawlers ask for, and what is kept (a tenth of its size). */
+  listingsSitemap(origin: string, after: string, until: string, mac: string): Promise<Buffer>;
+  /**
+   * A slot to send a listing file in, or undefined when SENDS_AT_ONCE are being sent: a file is
+   * megabytes, and a flood of them (from as many addresses as it likes) must not take the
+   * process's time from visitors. The caller releases it once the answer is sent.
+   */
+  sendSlot(): Promise<Release | undefined>;
 }
 
 export function createSeoService(
@@ -206,12 +223,14 @@ export function createSeoService(
   const reads = createConcurrencyLimit(FILE_READS_AT_ONCE, FILE_READS_WAITING);
   // A signed range's file, as last written, per origin (one in production: PUBLIC_URL's): a
   // crawler reading the same file again, or many asking for the widest, costs one query an hour.
-  const files = createTtlCache<string>({
+  // Kept compressed: a file is megabytes, to be written and compressed once, not on every answer.
+  const files = createTtlCache<Buffer>({
     ttlMs: INDEX_KEYS_TTL_MS,
     maxEntries: FILES_KEPT,
     clock: options.clock,
   });
   const { ranges } = options;
+  const sends = createConcurrencyLimit(SENDS_AT_ONCE, 0);
 
   async function limited<T>(read: () => Promise<T>): Promise<T> {
     const release = await reads.acquire();
@@ -290,8 +309,13 @@ export function createSeoService(
           }
         }
         out.push('</urlset>\n');
-        return out.join('');
+        // In libuv's thread pool: compressing 5 MB would hold the event loop for tens of ms.
+        return gzipAsync(Buffer.from(out.join(''), 'utf8'));
       });
+    },
+
+    sendSlot() {
+      return sends.acquire();
     },
   };
 }

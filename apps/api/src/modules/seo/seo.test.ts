@@ -264,6 +264,19 @@ describe('a listing sitemap', () => {
     for (const row of hidden) expect(res.body).not.toContain(row.id);
   });
 
+  it('is sent gzip-compressed as it is kept to a client that accepts it, whole to one that does not', async () => {
+    const plain = await get(file());
+    const packed = await get(file(), t, { 'accept-encoding': 'br;q=1, gzip;q=0.8' });
+    expect(packed.statusCode).toBe(200);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const refused = await get(file(), t, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
   it('lists them in id order, each under its type’s path', async () => {
     const res = await get(file());
     const ids = urlsOf(res.body).map((url) => url.loc.split('/')[4]!.split('?')[0]!);
