@@ -2,9 +2,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { testReporters } from '../scripts/vitest-reporters.mjs';
 
 /*
- * Three groups (decision 046), each against an app of its own (global setup). A plain
- * `vitest run` here runs them one after the other; `npm run test:e2e` (scripts/test-e2e.mjs) runs
- * the first two at the same time, as two vitest runs, and the third after them.
+ * Three groups (decision 046), each against an app of its own (global setup), one after the
+ * other: `npm run test:e2e` (scripts/test-e2e.mjs) builds once and runs each as a vitest run of
+ * its own; a plain `vitest run` here orders them by `sequence.groupOrder`.
  * - `e2e (side by side)`: two spec files at a time, each with its own Chromium. Every one of them
  *   makes its own people, listings and client addresses, and none depends on another's order.
  * - `e2e (walks)`: the accessibility walks, one at a time on an app of their own: they tab through
