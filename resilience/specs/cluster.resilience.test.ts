@@ -56,6 +56,8 @@ const CARRIER_ADDRESSES = 20;
 const KILL_AT_MS = 20_000;
 /** How long the killed process stays dead before it is started again on its port. */
 const DEAD_FOR_MS = 3_000;
+/** The kill's cost is compared over this long on each side of it: past DOWN, restart and UP. */
+const KILL_WINDOW_MS = 10_000;
 const BACK_IN_ROTATION_LIMIT_MS = 5_000;
 const REDIS_LOAD_MS = 20_000;
 const REDIS_DOWN_AT_MS = 6_000;
@@ -597,13 +599,21 @@ describe('three API processes behind HAProxy', () => {
       .soft(heldByTheDead.length)
       .toBeLessThanOrEqual(Math.min(inFlightAtKill.length, VISITORS));
     /*
-     * What the kill costs, against the same run before it. On this shared two-core machine the
-     * absolute figures follow the neighbours (the same commit measured p95 36 ms one day and
-     * 700 ms another); the ratio follows the kill. The absolute figures of a quiet machine are in
-     * this folder's README.
+     * What the kill costs, against the same run just before it. On this shared two-core machine
+     * the absolute figures follow the neighbours (the same commit measured p95 36 ms one day and
+     * 700 ms another); the ratio follows the kill. The windows are the KILL_WINDOW_MS on each side
+     * of it, not the whole run: the mix grows heavier as the run goes on (each sign-in queues a
+     * publication with eight photos to re-encode), so the whole run after the kill was slower
+     * than the whole run before it with or without a kill (p95 163 ms before, 509–960 ms from
+     * 25 s to 45 s in one run). The absolute figures of a quiet machine are in this folder's
+     * README.
      */
-    const beforeKill = summarise(run.samples.filter((s) => s.startMs < killMs));
-    const afterKill = summarise(run.samples.filter((s) => s.startMs >= killMs));
+    const beforeKill = summarise(
+      run.samples.filter((s) => s.startMs >= killMs - KILL_WINDOW_MS && s.startMs < killMs),
+    );
+    const afterKill = summarise(
+      run.samples.filter((s) => s.startMs >= killMs && s.startMs < killMs + KILL_WINDOW_MS),
+    );
     expect
       .soft(afterKill.p95, `p95 after the kill (before it: ${beforeKill.p95.toFixed(0)} ms), ms`)
       .toBeLessThan(2 * beforeKill.p95 + 100);
