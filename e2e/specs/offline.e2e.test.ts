@@ -137,9 +137,15 @@ describe('offline', () => {
       await screenshot(page, 'offline-listing');
 
       // A page never opened: the app's own page, saying there is no connection, not the
-      // browser's error page.
+      // browser's error page, and in the page itself that this one is not available offline
+      // (not grey placeholders), with the way home.
       await page.goto(`/lease/${never.id}`);
       await page.getByText(text(common, 'offline.title')).waitFor();
+      await page
+        .getByRole('heading', { level: 1, name: text(common, 'offline.unavailable.title') })
+        .waitFor();
+      await page.getByRole('link', { name: text(common, 'offline.unavailable.home') }).waitFor();
+      await screenshot(page, 'offline-never-opened');
     } finally {
       await visitor.close();
     }

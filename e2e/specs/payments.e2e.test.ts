@@ -33,6 +33,9 @@ const catalogue = messages('en', 'catalogue');
 
 const DECLINED_PAYER = '0700000002';
 
+/** A small phone's screen: the first screen of a listing must hold its main action (issue 41). */
+const PHONE = { width: 360, height: 800 };
+
 /** Step 2: network, payer phone, Pay; then the PIN wait the simulator ends. */
 async function payWithMpesa(page: Page, payerPhone: string): Promise<void> {
   await page.getByLabel(text(checkout, 'form.provider')).selectOption('mpesa');
@@ -58,8 +61,9 @@ describe('mobile-money payments', () => {
     await session?.close();
   });
 
-  it("a visitor signs in on a listing, subscribes from View Contacts and sees the owner's phone", async () => {
+  it("a visitor on a phone signs in on a listing, subscribes from View Contacts and sees the owner's phone at once", async () => {
     const { page } = session;
+    await page.setViewportSize(PHONE);
     const person = newPerson('Zawadi', 'Kimaro');
     await registerThroughApi(person);
     const [listing] = await apiGet<{ id: string; title: string }[]>('/api/properties?type=Rent');
@@ -71,6 +75,17 @@ describe('mobile-money payments', () => {
     await page.getByRole('heading', { level: 1, name: listing.title.trim() }).waitFor();
     const viewContacts = page.getByRole('button', { name: text(detail, 'contacts.view') });
     await waitForHydration(viewContacts, 'View Contacts');
+    // The page's main action is in the first screen, above save and share, and the widest of them.
+    const box = await viewContacts.boundingBox();
+    const save = await page
+      .getByRole('button', { name: text(common, 'favourites.save') })
+      .boundingBox();
+    if (!box || !save) throw new Error('View Contacts or Save is not drawn');
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(save.y);
+    expect(box.width).toBeGreaterThan(save.width);
+    expect(box.height).toBeGreaterThanOrEqual(save.height);
+    await screenshot(page, 'detail-contacts-first-360');
     await viewContacts.click();
     await page.waitForURL('**/login');
     await expectToast(page, text(common, 'guards.loginRequired'));
@@ -94,12 +109,13 @@ describe('mobile-money payments', () => {
     await payWithMpesa(page, person.phone);
     await screenshot(page, 'payment-waiting');
 
-    // Paid: back on the listing, where the contacts now open.
+    // Paid: back on the listing, where the contacts show without a second tap.
     await page.waitForURL(`**/lease/${listing.id}`, { timeout: 30_000 });
-    await page.getByRole('button', { name: text(detail, 'contacts.view') }).click();
     const { phoneNumber } = await contactOf(listing.id);
     const call = page.getByRole('link', { name: text(detail, 'contacts.call') });
     await call.waitFor();
+    const hide = page.getByRole('button', { name: text(detail, 'contacts.hide') });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
     expect(await call.getAttribute('href')).toBe(`tel:${phoneNumber}`);
     const chat = page.getByRole('link', { name: text(detail, 'contacts.chat') });
     expect(await chat.getAttribute('href')).toMatch(
@@ -107,8 +123,12 @@ describe('mobile-money payments', () => {
     );
     await screenshot(page, 'contacts-revealed');
 
-    await page.getByRole('button', { name: text(detail, 'contacts.hide') }).click();
+    await hide.click();
     await expect(call.count()).resolves.toBe(0);
+    // Seen once: a reload is a plain visit, the contacts closed until asked for.
+    await page.reload();
+    await waitForHydration(viewContacts, 'View Contacts');
+    expect(await viewContacts.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('a newcomer gives their details at checkout, is declined once, tries again and is subscribed', async () => {

@@ -216,8 +216,15 @@ describe('trust', () => {
       const grid = visitor.page.locator('main');
       await waitForCards(grid, '/lease');
       expect(await cardIds(grid)).not.toContain(id);
+      // Opened from a favourite or a share, it says what happened (410 to crawlers), not "not
+      // found", and offers houses for rent near it.
       const response = await visitor.page.goto(`/lease/${id}`);
-      expect(response?.status()).toBe(404);
+      expect(response?.status()).toBe(410);
+      await visitor.page
+        .getByRole('heading', { level: 1, name: text(detail, 'taken.title.Rent') })
+        .waitFor();
+      await visitor.page.getByTestId('carousel-Rent').waitFor();
+      await screenshot(visitor.page, 'trust-taken-listing-360');
     } finally {
       await visitor.close();
     }

@@ -154,6 +154,16 @@ export type TAdminPropertyRow = z.infer<typeof ZAdminPropertyRow>;
 export const ZAdminPropertiesResponse = paged(ZAdminPropertyRow);
 export type TAdminPropertiesResponse = z.infer<typeof ZAdminPropertiesResponse>;
 
+/**
+ * GET /api/admin/properties/awaiting-review: how many listings of each type wait for review, new
+ * ones and edits of live ones: each type's total of the queue (status pending). The moderation
+ * page opens on the first type that has any, rather than on an empty one (issue 41).
+ */
+export const ZAdminAwaitingReview = z.object({
+  byType: z.record(ZPropertyType, z.number().int().min(0)),
+});
+export type TAdminAwaitingReview = z.infer<typeof ZAdminAwaitingReview>;
+
 /** GET /api/admin/properties/{id}: any status but archived, with the owner's fields and publisher. */
 export const ZAdminPropertyDetail = z.object({
   property: ZViewerProperty,

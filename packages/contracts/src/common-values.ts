@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'OTP_INVALID',
   /** No open code for this phone: it expired, was used, or was replaced. A new one must be sent. */
   'OTP_EXPIRED',
+  /** A listing that was in the catalogue and is no more because it was rented or sold. */
+  'GONE',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
 ] as const;

@@ -1,4 +1,5 @@
 import type { TLocale } from './common-values';
+import type { TPropertyCountResponse, TTakenListing } from './properties';
 import type { TSiteResponse } from './site';
 import type { TPropertySort, TPropertyType } from './property-values';
 
@@ -32,8 +33,15 @@ export interface CatalogueListQuery {
 export interface PageDataSource {
   /** null: the cursor does not fit the query (GET /api/properties answers it a 400). */
   listProperties(query: CatalogueListQuery): Promise<CataloguePageData | null>;
-  /** The public listing as GET /api/properties/{id} answers it anonymously; null when not public. */
-  getProperty(id: string): Promise<string | null>;
+  /** GET /api/properties/count's answer for the list's filters. */
+  countProperties(
+    query: Omit<CatalogueListQuery, 'sort' | 'limit' | 'cursor'>,
+  ): Promise<TPropertyCountResponse>;
+  /**
+   * The public listing as GET /api/properties/{id} answers it anonymously (`json`), or what the
+   * public may still know of one rented or sold (`taken`, the 410's); null when neither.
+   */
+  getProperty(id: string): Promise<{ json: string } | { taken: TTakenListing } | null>;
   siteInfo(): TSiteResponse;
 }
 

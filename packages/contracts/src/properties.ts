@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZErrorResponse } from './common';
 import { ZNamedRef } from './locations';
 import {
   LIST_LIMIT_DEFAULT,
@@ -39,22 +40,46 @@ export const ZPageLimit = z.coerce
 /** Opaque keyset cursor taken from the previous page's Link rel="next". */
 export const ZPageCursor = z.string().max(512, 'is not a valid cursor').optional();
 
+/** The catalogue's filters, as every public list and count takes them. */
+const catalogueFilters = {
+  type: z.enum([...ZPropertyType.options, ...ZPropertyTypeSlug.options]).optional(),
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  minPrice: ZQueryPrice.optional(),
+  maxPrice: ZQueryPrice.optional(),
+};
+const priceRangeInOrder: [
+  (q: { minPrice?: number | undefined; maxPrice?: number | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
+  { message: 'must not be greater than maxPrice', path: ['minPrice'] },
+];
+
 /** GET /api/properties query. `type` takes a type value (Rent) or its URL slug (lease). */
 export const ZListPropertiesQuery = z
   .object({
-    type: z.enum([...ZPropertyType.options, ...ZPropertyTypeSlug.options]).optional(),
-    search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-    minPrice: ZQueryPrice.optional(),
-    maxPrice: ZQueryPrice.optional(),
+    ...catalogueFilters,
     sort: ZPropertySort.default('new'),
     limit: ZPageLimit,
     cursor: ZPageCursor,
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: 'must not be greater than maxPrice',
-    path: ['minPrice'],
-  });
+  .refine(...priceRangeInOrder);
 export type TListPropertiesQuery = z.infer<typeof ZListPropertiesQuery>;
+
+/** GET /api/properties/count query: the list's filters. */
+export const ZCountPropertiesQuery = z.object(catalogueFilters).refine(...priceRangeInOrder);
+export type TCountPropertiesQuery = z.infer<typeof ZCountPropertiesQuery>;
+
+/**
+ * GET /api/properties/count: how many listings the list with the same filters holds. Counted up to
+ * PROPERTY_COUNT_CAP, so a count costs a bounded walk whatever the catalogue's size: `count` is
+ * exact when `atLeast` is false, and a lower bound (the cap) when it is true.
+ */
+export const ZPropertyCountResponse = z.object({
+  count: z.number().int().min(0),
+  atLeast: z.boolean(),
+});
+export type TPropertyCountResponse = z.infer<typeof ZPropertyCountResponse>;
 
 export const ZPropertyAddress = z.object({
   region: ZNamedRef,
@@ -71,6 +96,12 @@ export const ZPhotoVariant = z.object({
   width: z.number().int(),
   height: z.number().int(),
   url: z.string(),
+  /**
+   * The file's size in bytes, which data saver tells before a photo is loaded: given for the
+   * narrowest variant (the one a data-saver tap loads) only, and not for photos stored before
+   * sizes were recorded.
+   */
+  bytes: z.number().int().min(0).optional(),
 });
 export const ZPhoto = z.object({
   id: z.uuid(),
@@ -193,3 +224,21 @@ export type THouseForSaleProperty = z.infer<typeof ZHouseForSaleProperty>;
 export const ZListPropertiesResponse = z.array(ZProperty);
 /** GET /api/properties/{id} */
 export const ZGetPropertyParams = z.object({ id: z.uuid('must be a listing id') });
+
+/**
+ * What the public may still know of a listing its owner marked rented or sold: enough to say what
+ * happened and to offer similar listings of the same type and district. Nothing of the owner.
+ */
+export const ZTakenListing = z.object({
+  id: z.uuid(),
+  type: ZPropertyType,
+  title: z.string(),
+  takenAt: z.iso.datetime(),
+  /** Its region and district; null as its propertyAddress was (given whole or not at all). */
+  place: z.object({ region: ZNamedRef, district: ZNamedRef }).nullable(),
+});
+export type TTakenListing = z.infer<typeof ZTakenListing>;
+
+/** GET /api/properties/{id}'s 410: the listing was rented or sold (code GONE). */
+export const ZGoneListingResponse = ZErrorResponse.extend({ listing: ZTakenListing });
+export type TGoneListingResponse = z.infer<typeof ZGoneListingResponse>;

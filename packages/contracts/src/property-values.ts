@@ -61,6 +61,25 @@ export const REQUIRED_PICTURE_LABELS = {
   ],
 } as const satisfies Record<TPropertyType, readonly TPictureLabel[]>;
 
+/**
+ * The photo that stands for a listing (its card, its link preview, the first of its gallery): its
+ * type's first slot in the wizard, the outside of a house to rent or an apartment, the front of a
+ * plot or a house for sale. Never the bedroom because it happened to finish uploading first.
+ */
+export function coverPictureLabel(type: TPropertyType): TPictureLabel {
+  return REQUIRED_PICTURE_LABELS[type][0];
+}
+
+/**
+ * A label's place in the wizard's order for `type`: its slot's, and after every slot a label the
+ * type does not ask for. Photos are kept in this order, whichever finished uploading first.
+ */
+export function pictureSlotRank(type: TPropertyType, label: TPictureLabel): number {
+  const slots: readonly TPictureLabel[] = REQUIRED_PICTURE_LABELS[type];
+  const slot = slots.indexOf(label);
+  return slot >= 0 ? slot : slots.length + PICTURE_LABELS.indexOf(label);
+}
+
 export const PROPERTY_SORTS = ['new', 'priceLowHigh', 'priceHighLow'] as const;
 export type TPropertySort = (typeof PROPERTY_SORTS)[number];
 
@@ -70,6 +89,9 @@ export type TPropertySort = (typeof PROPERTY_SORTS)[number];
  * it, at the same cost, and the web app asks for more letters instead of searching.
  */
 export const SEARCH_MIN_LENGTH = 3;
+
+/** The most listings a count counts (GET /api/properties/count): past it, "10,000+". */
+export const PROPERTY_COUNT_CAP = 10_000;
 
 export const LIST_LIMIT_DEFAULT = 24;
 export const LIST_LIMIT_MAX = 100;

@@ -26,6 +26,13 @@ export function isDeadEndReason(reason: TReportReason): reason is TDeadEndReason
   return (DEAD_END_REASONS as readonly TReportReason[]).includes(reason);
 }
 
+/**
+ * Why "Contacts you viewed" no longer shows a listing's owner: the subscription ended, or the
+ * listing left the public catalogue. The listing's contact route refuses on the same two grounds.
+ */
+export const CONTACT_WITHHELD_REASONS = ['subscription_ended', 'listing_unavailable'] as const;
+export type TContactWithheldReason = (typeof CONTACT_WITHHELD_REASONS)[number];
+
 export const REPORT_NOTE_MAX_LENGTH = 500;
 
 /** open: awaiting an admin; dismissed: an admin found nothing; actioned: the listing was taken down. */

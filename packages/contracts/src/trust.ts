@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ZPaging, paged } from './admin';
 import { OTP_PATTERN } from './auth-values';
 import { OWNER_PHONE_PATTERN } from './listing-values';
+import { ZContactResponse } from './payments';
 import { ZPropertyStatus, ZPropertyType } from './properties';
 import {
   CLAIM_DECISIONS,
   CLAIM_STATUSES,
+  CONTACT_WITHHELD_REASONS,
   LISTING_VISIBILITIES,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASONS,
@@ -93,6 +95,13 @@ export const ZContactReveal = z.object({
   claimableUntil: z.string().nullable(),
   /** Your report of it, with its claim, if you made one. */
   report: ZReport.nullable(),
+  /**
+   * The owner's name and phone as the listing's contact route gives them, while your subscription
+   * runs and the listing is public; null otherwise. Reading them here records no new reveal.
+   */
+  contact: ZContactResponse.nullable(),
+  /** Why `contact` is null; null while it is shown. */
+  contactWithheld: z.enum(CONTACT_WITHHELD_REASONS).nullable(),
 });
 export type TContactReveal = z.infer<typeof ZContactReveal>;
 export const ZContactRevealsResponse = z.array(ZContactReveal);

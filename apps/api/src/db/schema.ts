@@ -332,6 +332,19 @@ export const properties = pgTable(
   ],
 );
 
+/** One stored WebP variant of a photo, as property_photos.variants and pending changes keep it. */
+export interface StoredVariant {
+  width: number;
+  height: number;
+  /** Where the file is in storage. */
+  key: string;
+  /**
+   * The file's size, known when it was written: data saver tells it before the photo is loaded.
+   * Absent in photos stored before sizes were recorded.
+   */
+  bytes?: number;
+}
+
 export const propertyPhotos = pgTable(
   'property_photos',
   {
@@ -344,8 +357,8 @@ export const propertyPhotos = pgTable(
     /** Width and height of the largest variant. */
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    /** Storage keys of the WebP variants, narrowest first: [{ width, height, key }]. */
-    variants: jsonb('variants').$type<{ width: number; height: number; key: string }[]>().notNull(),
+    /** The WebP variants, narrowest first: [{ width, height, key, bytes }]. */
+    variants: jsonb('variants').$type<StoredVariant[]>().notNull(),
     /**
      * 64-bit perceptual hash of the image's content (issue 20), as a signed bigint; null for
      * photos uploaded before hashing existed.
@@ -448,7 +461,7 @@ export interface PendingPhoto {
   label: (typeof PICTURE_LABELS)[number];
   width: number;
   height: number;
-  variants: { width: number; height: number; key: string }[];
+  variants: StoredVariant[];
   /**
    * property_photos.perceptual_hash as decimal text (JSON has no 64-bit integers); absent in
    * changes saved before hashing.

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   OTP_INVALID: 400,
   OTP_EXPIRED: 400,
+  GONE: 410,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<TErrorCode, number>;

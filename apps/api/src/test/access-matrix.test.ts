@@ -249,6 +249,14 @@ const TABLE: Row[] = [
     },
   },
   {
+    route: 'GET /api/properties/count',
+    expect: ALL(200),
+    request: get('/api/properties/count'),
+    // A number and nothing else, whoever asks.
+    check: (_caller, res) =>
+      expect(Object.keys(res.json<object>()).sort()).toEqual(['atLeast', 'count']),
+  },
+  {
     route: 'GET /api/properties/:id',
     variant: 'an approved listing',
     // The admin token is no user session: a 401 ("sign in again") like any other such token.
@@ -910,6 +918,11 @@ const TABLE: Row[] = [
     route: 'GET /api/admin/properties',
     expect: ADMIN_ONLY,
     request: get('/api/admin/properties'),
+  },
+  {
+    route: 'GET /api/admin/properties/awaiting-review',
+    expect: ADMIN_ONLY,
+    request: get('/api/admin/properties/awaiting-review'),
   },
   {
     route: 'GET /api/admin/properties/:id',

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TPhoto } from '@makazi/contracts/properties';
 import { Header } from './layouts/header';
 import { PropertyCard } from '../features/catalogue/components/property-card';
 import { PhotoGallery } from '../components/photo-gallery';
@@ -21,6 +22,11 @@ function emulateConnection(connection: { saveData?: boolean; effectiveType?: str
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** `photo` with every variant's size recorded as `bytes`, as the API gives a new upload's. */
+function withBytes(photo: TPhoto, bytes: number): TPhoto {
+  return { ...photo, variants: photo.variants.map((variant) => ({ ...variant, bytes })) };
+}
 
 describe('the default', () => {
   it('is on for Save-Data and for a 2G or 3G connection, off otherwise', () => {
@@ -137,14 +143,18 @@ describe('with data saver on', () => {
 
   it('loads no detail photo, nor thumbnail, until it is tapped, then that one only', async () => {
     const user = userEvent.setup();
-    const photos = makePhotos(['picha_mbele', 'picha_sebule', 'picha_jiko']);
+    const photos = makePhotos(['picha_mbele', 'picha_sebule', 'picha_jiko']).map((photo) =>
+      withBytes(photo, 43_210),
+    );
     await renderApp(
       <PhotoGallery photos={photos} title="Nyumba Sinza" thumbnailsLabel="Choose a photo" />,
       { dataSaver: true },
     );
     expect(screen.queryAllByRole('img')).toEqual([]);
-    const tap = screen.getByRole('button', { name: 'Tap to load photo: Front of Nyumba Sinza' });
-    expect(tap).toHaveTextContent('Tap to load photo320 × 213 px');
+    const tap = screen.getByRole('button', {
+      name: 'Load photo (44 KB): Front of Nyumba Sinza',
+    });
+    expect(tap.textContent).toBe('Load photo (44 KB)');
     const thumbnails = screen.getByRole('list', { name: 'Choose a photo' });
     expect(
       within(thumbnails)
@@ -167,21 +177,47 @@ describe('with data saver on', () => {
 
     expect(screen.queryByRole('img', { name: /of Nyumba Sinza/ })).not.toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: 'Tap to load photo: Kitchen of Nyumba Sinza' }),
+      screen.getByRole('button', { name: 'Load photo (44 KB): Kitchen of Nyumba Sinza' }),
     ).toBeInTheDocument();
   });
 
-  it('says so in Swahili', async () => {
-    await renderApp(
-      <PhotoGallery
-        photos={[makePhoto('picha_jiko')]}
-        title="Nyumba Sinza"
-        thumbnailsLabel="Chagua picha"
-      />,
-      { dataSaver: true, language: 'sw' },
-    );
-    expect(
-      screen.getByRole('button', { name: 'Gusa ili kupakua picha: Jiko ya Nyumba Sinza' }),
-    ).toHaveTextContent('Gusa ili kupakua picha320 × 213 px');
-  });
+  it.each([
+    ['en', 'Load photo (45 KB)', 'Load photo (45 KB): Kitchen of Nyumba Sinza'],
+    ['sw', 'Pakua picha (45 KB)', 'Pakua picha (45 KB): Jiko ya Nyumba Sinza'],
+  ] as const)(
+    'says in %s what a tap costs: the size of the file it loads, never less',
+    async (language, label, name) => {
+      const photo = makePhoto('picha_jiko');
+      // The file a tap loads is the smallest variant; the larger ones' sizes are not what it costs.
+      const [smallest, larger] = photo.variants;
+      photo.variants = [
+        { ...larger!, bytes: 250_000 },
+        { ...smallest!, bytes: 44_001 },
+      ];
+      await renderApp(
+        <PhotoGallery photos={[photo]} title="Nyumba Sinza" thumbnailsLabel="Chagua picha" />,
+        { dataSaver: true, language },
+      );
+      const tap = screen.getByRole('button', { name });
+      expect(tap.textContent).toBe(label);
+    },
+  );
+
+  it.each([
+    ['en', 'Load photo (320 × 213 px): Kitchen of Nyumba Sinza'],
+    ['sw', 'Pakua picha (320 × 213 px): Jiko ya Nyumba Sinza'],
+  ] as const)(
+    'gives a photo stored before sizes were recorded its pixels, in %s',
+    async (language, name) => {
+      await renderApp(
+        <PhotoGallery
+          photos={[makePhoto('picha_jiko')]}
+          title="Nyumba Sinza"
+          thumbnailsLabel="Chagua picha"
+        />,
+        { dataSaver: true, language },
+      );
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    },
+  );
 });

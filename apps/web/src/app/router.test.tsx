@@ -191,6 +191,48 @@ describe('router', () => {
       expect(router.state.location.pathname).toBe(`/details/${ID}`);
     });
 
+    it('says a listing was sold, not "not found", and shows plots in its district', async () => {
+      const nearby = makeLand({ title: 'Kiwanja Mapinga' });
+      const fetchMock = mockFetch((url) =>
+        url.pathname === `/api/properties/${ID}`
+          ? jsonResponse(
+              {
+                statusCode: 410,
+                code: 'GONE',
+                message: 'This listing has been sold and is no longer available',
+                listing: {
+                  id: ID,
+                  type: 'Land',
+                  title: 'Kiwanja Bagamoyo',
+                  takenAt: '2026-03-01T10:00:00.000Z',
+                  place: {
+                    region: { id: 6, name: 'Pwani' },
+                    district: { id: 9, name: 'Bagamoyo' },
+                  },
+                },
+              },
+              { status: 410 },
+            )
+          : url.pathname === '/api/properties' && url.searchParams.get('search') === 'Bagamoyo'
+            ? jsonResponse([nearby])
+            : jsonResponse([]),
+      );
+      await renderRoutes(createRoutes(createTestQueryClient()), `/land/${ID}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'This plot has been sold' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/“Kiwanja Bagamoyo” is no longer available/)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Listing not found' })).toBeNull();
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Similar places near Bagamoyo' }),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('Kiwanja Mapinga')).toBeInTheDocument();
+      const similar = requestedUrls(fetchMock).find(
+        (url) => url.pathname === '/api/properties' && url.searchParams.has('search'),
+      );
+      expect(similar?.searchParams.get('type')).toBe('Land');
+    });
+
     it('shows the listing not found for something that is no listing id, asking nobody', async () => {
       const fetchMock = mockFetch(() => jsonResponse([]));
       await renderRoutes(createRoutes(createTestQueryClient()), '/details/42');

@@ -12,6 +12,7 @@ import {
 import { hasActiveFilter, parseCatalogueSearch } from '../features/catalogue/utils/search-params';
 import { HOME_CAROUSEL_TYPES } from '../features/catalogue/utils/home';
 import { isUuid } from '../lib/guards';
+import { priceRangeInverted } from '../lib/price-input';
 import { propertyQueryOptions } from '../features/listing-detail/api/property';
 import { adminRoutes } from './admin-routes';
 import type { TInfoPage } from './routes/info';
@@ -52,6 +53,8 @@ export function prefetchingLoaders(queryClient: QueryClient): PageLoaders {
   return {
     home(url) {
       const search = parseCatalogueSearch(new URL(url).searchParams);
+      // The page shows what is wrong with the range instead of results the API would refuse.
+      if (priceRangeInverted(search)) return null;
       if (hasActiveFilter(search)) {
         const { sort: _sort, cursor, ...filter } = search;
         void queryClient.prefetchInfiniteQuery(propertyPagesQueryOptions(filter, cursor));
@@ -68,6 +71,7 @@ export function prefetchingLoaders(queryClient: QueryClient): PageLoaders {
         type: _ignored,
         ...filter
       } = parseCatalogueSearch(new URL(url).searchParams);
+      if (priceRangeInverted(filter)) return null;
       void queryClient.prefetchInfiniteQuery(
         propertyPagesQueryOptions({ ...filter, type, sort }, cursor),
       );

@@ -7,6 +7,11 @@ export interface ContactActionsProps {
   phone: string;
   /** The listing's title as shown, named in the message Chat opens WhatsApp with. */
   title: string;
+  /**
+   * The id of what names the listing, where a page lists several: every card's Call and Chat
+   * then say whose they are.
+   */
+  describedBy?: string;
 }
 
 function PhoneIcon() {
@@ -31,7 +36,7 @@ function ChatIcon() {
  * gets exactly what the owner previews. A number of another shape is shown without links rather
  * than with links that fail.
  */
-export function ContactActions({ phone, title }: ContactActionsProps) {
+export function ContactActions({ phone, title, describedBy }: ContactActionsProps) {
   const { t } = useTranslation('detail');
   const tel = telHref(phone);
   const chat = whatsAppHref(phone, t('contacts.chatText', { title }));
@@ -44,13 +49,19 @@ export function ContactActions({ phone, title }: ContactActionsProps) {
       {tel || chat ? (
         <div className="contact-actions">
           {tel ? (
-            <a href={tel} className="btn">
+            <a href={tel} className="btn" aria-describedby={describedBy}>
               <PhoneIcon />
               {t('contacts.call')}
             </a>
           ) : null}
           {chat ? (
-            <a href={chat} className="btn" target="_blank" rel="noopener noreferrer">
+            <a
+              href={chat}
+              className="btn"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={describedBy}
+            >
               <ChatIcon />
               {t('contacts.chat')}
             </a>

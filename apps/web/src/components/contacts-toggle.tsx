@@ -8,18 +8,23 @@ export interface ContactsToggleProps {
    * page's subscription check) runs when the visitor asks and never before.
    */
   children: ReactNode;
+  /**
+   * Open from the start: the visitor asked already (they tapped View Contacts, subscribed and
+   * were brought back). Read once, when the toggle mounts.
+   */
+  initiallyShown?: boolean;
 }
 
 /** The View Contacts / Hide Contacts toggle, on the public detail page and the owner's page. */
-export function ContactsToggle({ children }: ContactsToggleProps) {
+export function ContactsToggle({ children, initiallyShown = false }: ContactsToggleProps) {
   const { t } = useTranslation('detail');
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(initiallyShown);
   const regionId = useId();
   return (
     <div className="contacts-toggle">
       <button
         type="button"
-        className="btn btn--contained"
+        className="btn btn--contained contacts-toggle__button"
         aria-expanded={shown}
         aria-controls={regionId}
         onClick={() => setShown((current) => !current)}

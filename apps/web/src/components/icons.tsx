@@ -24,6 +24,7 @@ function icon(path: string) {
 }
 
 export const MenuIcon = icon('M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z');
+export const AddIcon = icon('M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z');
 export const CloseIcon = icon(
   'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
 );

@@ -9,6 +9,11 @@ import './language-switch.css';
 export interface LanguageSwitchProps {
   /** 'dark' on the black header bar, 'light' on white panels. */
   tone?: 'dark' | 'light';
+  /**
+   * Called once a plain click has changed the language in place: a menu holding the switch closes
+   * then, as it does for its links (the page stays, so nothing else would close it).
+   */
+  onChoose?: (language: TLocale) => void;
 }
 
 /**
@@ -42,7 +47,7 @@ function languageHref(
  * in a new tab. With JavaScript a plain left click changes the language in place instead
  * (switchLanguage: no reload, the choice remembered).
  */
-export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
+export function LanguageSwitch({ tone = 'dark', onChoose }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const current = i18n.language;
   // The router's location, not window.location: the same on the server and after navigations.
@@ -59,6 +64,7 @@ export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
     }
     event.preventDefault();
     void switchLanguage(i18n, language);
+    onChoose?.(language);
   };
 
   return (

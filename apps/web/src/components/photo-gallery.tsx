@@ -52,23 +52,34 @@ export function usePhotoText(title: string) {
 }
 
 /**
+ * What loading `variant` costs, as a bundle counts it: kilobytes of 1,000 bytes, rounded up so the
+ * label never promises less than the download. A photo stored before sizes were recorded has no
+ * byte count: it says its pixels instead, which are known, rather than a guess that could be
+ * wrong either way.
+ */
+function useTapCost(variant: { width: number; height: number; bytes?: number }): string {
+  const { t } = useTranslation();
+  if (variant.bytes === undefined) {
+    return t('dataSaver.photoSize', { width: variant.width, height: variant.height });
+  }
+  return t('dataSaver.kilobytes', { value: Math.max(1, Math.ceil(variant.bytes / 1000)) });
+}
+
+/**
  * With data saver (decision 044), a photo's place until it is tapped: a box of the photo's own
  * shape saying what a tap costs (the size of the variant it loads, the smallest).
  */
 function TapToLoad({ photo, name, onLoad }: { photo: TPhoto; name: string; onLoad: () => void }) {
   const { t } = useTranslation();
-  const variant = smallestVariant(photo) ?? photo;
+  const size = useTapCost(smallestVariant(photo) ?? photo);
   return (
     <button
       type="button"
       className="photo-gallery__tap"
-      aria-label={t('dataSaver.tapToLoadNamed', { name })}
+      aria-label={t('dataSaver.loadPhotoNamed', { size, name })}
       onClick={onLoad}
     >
-      <span>{t('dataSaver.tapToLoad')}</span>
-      <span className="photo-gallery__tap-size">
-        {t('dataSaver.photoSize', { width: variant.width, height: variant.height })}
-      </span>
+      {t('dataSaver.loadPhoto', { size })}
     </button>
   );
 }

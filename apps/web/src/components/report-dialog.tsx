@@ -74,47 +74,91 @@ interface PanelProps {
   onClose: () => void;
 }
 
-/** What happened to the report: new or replacing an earlier one, and any dead-end claim. */
-function ReportSent({
-  outcome,
-  titleId,
-  onClose,
-}: {
-  outcome: ReportOutcome;
-  titleId: string;
-  onClose: () => void;
-}) {
+/**
+ * What happened to the report, said once: new or replacing an earlier one, and what becomes of a
+ * dead-end claim (whose words say it will be checked, so the first line does not say so again).
+ */
+function ReportOutcomeText({ outcome }: { outcome: ReportOutcome }) {
   const { t } = useTranslation('trust');
   const text = useReportText();
+  const { report, created } = outcome;
+  const first = !created
+    ? t('report.replaced')
+    : report.claim
+      ? t('report.received')
+      : t('report.sent');
+  return (
+    <>
+      <p>{first}</p>
+      {report.claim ? (
+        <p className="report-dialog__claim" data-testid="report-claim">
+          {text.claim(report.claim)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Done, which takes the focus once the report is sent. */
+function DoneAction({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('trust');
   const done = useRef<HTMLButtonElement>(null);
   useEffect(() => done.current?.focus(), []);
-  const { report, created } = outcome;
   return (
-    <div className="report-dialog__panel">
-      <DialogTitleBar
-        titleId={titleId}
-        title={t('report.sentTitle')}
-        closeLabel={t('report.close')}
-        onClose={onClose}
-      />
-      <div role="status" className="report-dialog__result">
-        <p>{created ? t('report.sent') : t('report.replaced')}</p>
-        {report.claim ? (
-          <p className="report-dialog__claim" data-testid="report-claim">
-            {text.claim(report.claim)}
-          </p>
-        ) : null}
-      </div>
-      <div className="report-dialog__actions">
-        <button ref={done} type="button" className="btn btn--contained" onClick={onClose}>
-          {t('report.done')}
-        </button>
-      </div>
+    <div className="report-dialog__actions">
+      <button ref={done} type="button" className="btn btn--contained" onClick={onClose}>
+        {t('report.done')}
+      </button>
     </div>
   );
 }
 
-function ReportForm({ property, kind, titleId, firstReasonId, onClose }: PanelProps) {
+/**
+ * The form, then what became of the report. The outcome is the dialog's only confirmation (no
+ * toast, no note elsewhere): the person is looking at the dialog. It is written into a live
+ * region that is on the page from the start, so screen readers announce it when it arrives (one
+ * inserted with its words already in it is often missed).
+ */
+function ReportPanel({ property, kind, titleId, firstReasonId, onClose }: PanelProps) {
+  const { t } = useTranslation('trust');
+  const mutation = useReportListing(property.id);
+  const sent = mutation.isSuccess;
+  return (
+    <div className="report-dialog__panel">
+      <DialogTitleBar
+        titleId={titleId}
+        title={
+          sent
+            ? t('report.sentTitle')
+            : kind === 'deadEnd'
+              ? t('report.deadEndTitle')
+              : t('report.title')
+        }
+        closeLabel={t('report.close')}
+        onClose={onClose}
+      />
+      {sent ? null : (
+        <ReportForm
+          property={property}
+          kind={kind}
+          firstReasonId={firstReasonId}
+          mutation={mutation}
+          onClose={onClose}
+        />
+      )}
+      <div role="status" className="report-dialog__result">
+        {sent ? <ReportOutcomeText outcome={mutation.data} /> : null}
+      </div>
+      {sent ? <DoneAction onClose={onClose} /> : null}
+    </div>
+  );
+}
+
+interface FormProps extends Omit<PanelProps, 'titleId'> {
+  mutation: ReturnType<typeof useReportListing>;
+}
+
+function ReportForm({ property, kind, firstReasonId, mutation, onClose }: FormProps) {
   const { t } = useTranslation('trust');
   const failureText = useFailureText();
   const reasons: readonly TReportReason[] = kind === 'deadEnd' ? DEAD_END_REASONS : REPORT_REASONS;
@@ -122,7 +166,6 @@ function ReportForm({ property, kind, titleId, firstReasonId, onClose }: PanelPr
   const [note, setNote] = useState('');
   // Messages appear after the first attempt to send, then follow the choices.
   const [attempted, setAttempted] = useState(false);
-  const mutation = useReportListing(property.id);
   const noteField = useRef<HTMLDivElement>(null);
   const reasonErrorId = useId();
   const noteCountId = useId();
@@ -134,10 +177,6 @@ function ReportForm({ property, kind, titleId, firstReasonId, onClose }: PanelPr
     const first = document.getElementById(firstReasonId);
     if (first?.closest('dialog')?.open) first.focus();
   }, [firstReasonId]);
-
-  if (mutation.isSuccess) {
-    return <ReportSent outcome={mutation.data} titleId={titleId} onClose={onClose} />;
-  }
 
   const noteRequired = reason === 'other';
   const reasonError = attempted && reason === null;
@@ -159,13 +198,7 @@ function ReportForm({ property, kind, titleId, firstReasonId, onClose }: PanelPr
   };
 
   return (
-    <form className="report-dialog__panel" noValidate onSubmit={submit}>
-      <DialogTitleBar
-        titleId={titleId}
-        title={kind === 'deadEnd' ? t('report.deadEndTitle') : t('report.title')}
-        closeLabel={t('report.close')}
-        onClose={onClose}
-      />
+    <form className="report-dialog__form" noValidate onSubmit={submit}>
       <p className="report-dialog__listing">{property.title}</p>
       <p className="text-secondary">
         {kind === 'deadEnd' ? t('report.deadEndIntro') : t('report.intro')}
@@ -267,7 +300,7 @@ export default function ReportDialog({
       {/* Mounted only while open: every opening starts a new form. */}
       {open ? (
         ready ? (
-          <ReportForm
+          <ReportPanel
             property={property}
             kind={kind}
             titleId={titleId}

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '../lib/use-modal-dialog';
+import { useModalDialog, type UseModalDialogOptions } from '../lib/use-modal-dialog';
 import { DialogTitleBar } from './dialog-title-bar';
 import './dialog.css';
 
@@ -16,6 +16,8 @@ export interface SideSheetProps {
   backdrop: 'click' | 'press';
   /** The sheet's own class: its width and spacing. */
   className: string;
+  /** Runs once the sheet has closed, with what had the focus when it opened (useModalDialog). */
+  onHide?: UseModalDialogOptions['onHide'];
   children: ReactNode;
 }
 
@@ -31,9 +33,10 @@ export function SideSheet({
   closeLabel,
   backdrop,
   className,
+  onHide,
   children,
 }: SideSheetProps) {
-  const { dialogProps } = useModalDialog({ open, onDismiss: onClose, backdrop });
+  const { dialogProps } = useModalDialog({ open, onDismiss: onClose, backdrop, onHide });
   const titleId = useId();
   return (
     <dialog

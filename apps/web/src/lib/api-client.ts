@@ -1,5 +1,6 @@
 import { isErrorCode, type TErrorCode } from '@makazi/contracts/common-values';
-import { isRecord } from './guards';
+import type { TTakenListing } from '@makazi/contracts/properties';
+import { isRecord, isTakenListing } from './guards';
 import { isOffline, noteServedFromCopy } from './use-online';
 import { clearSession, getSession, readStoredSession, tokenExpiry, updateSession } from './session';
 
@@ -17,6 +18,8 @@ export class ApiError extends Error {
   retryAfterSeconds: number | undefined;
   /** A checkout's 409 while an earlier payment still waits for the payer: that payment. */
   paymentId: string | undefined;
+  /** A listing's 410 (GONE): what the public may still know of it, rented or sold. */
+  takenListing: TTakenListing | undefined;
 
   constructor(
     status: number,
@@ -86,13 +89,14 @@ function isFieldError(value: unknown): value is FieldError {
  */
 export function parseErrorBody(body: unknown): ApiError | null {
   if (!isRecord(body)) return null;
-  const { statusCode, code, message, details, paymentId } = body;
+  const { statusCode, code, message, details, paymentId, listing } = body;
   if (typeof statusCode !== 'number' || !Number.isInteger(statusCode)) return null;
   if (!isErrorCode(code) || typeof message !== 'string') return null;
   if (details !== undefined && !(Array.isArray(details) && details.every(isFieldError)))
     return null;
   const error = new ApiError(statusCode, code, message, details ?? []);
   if (typeof paymentId === 'string') error.paymentId = paymentId;
+  if (code === 'GONE' && isTakenListing(listing)) error.takenListing = listing;
   return error;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, telHref, toE164, whatsAppHref } from './contact-links';
+import { formatPhone, telHref, toE164, toLocalPhone, whatsAppHref } from './contact-links';
 
 describe('contact links', () => {
   it.each([
@@ -30,5 +30,11 @@ describe('contact links', () => {
   it('formats a number the way it is read out', () => {
     expect(formatPhone('0712345678')).toBe('+255 712 345 678');
     expect(formatPhone(' 12345 ')).toBe('12345');
+  });
+
+  it('writes a number as Tanzanians type it, to pre-fill a field', () => {
+    expect(toLocalPhone('+255712345678')).toBe('0712345678');
+    expect(toLocalPhone('0712 345 678')).toBe('0712345678');
+    expect(toLocalPhone(' +254712345678 ')).toBe('+254712345678');
   });
 });

@@ -18,6 +18,12 @@ export function toE164(phone: string): string | null {
   return digits ? `+255${digits}` : null;
 }
 
+/** +255712345678 → 0712345678, as Tanzanians type it; other shapes as they are. */
+export function toLocalPhone(phone: string): string {
+  const digits = subscriberDigits(phone);
+  return digits ? `0${digits}` : phone.trim();
+}
+
 /** 0712345678 → '+255 712 345 678', the way the number is read out; other shapes as they are. */
 export function formatPhone(phone: string): string {
   const digits = subscriberDigits(phone);

@@ -1,6 +1,14 @@
 // Grouping with commas is how prices are written in Tanzania in both languages ('TZS 1,500,000').
 const tzsNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/**
+ * A whole number grouped with commas, '1,500,000': the wizard's limits and the catalogue's price
+ * boxes, which show what the search will use.
+ */
+export function formatWholeNumber(amount: number): string {
+  return tzsNumber.format(amount);
+}
+
 export function formatTzs(amount: number): string {
   return `TZS ${tzsNumber.format(amount)}`;
 }

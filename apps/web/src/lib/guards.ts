@@ -4,7 +4,7 @@ import {
   type TPropertySort,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
-import type { TProperty } from '@makazi/contracts/properties';
+import type { TProperty, TTakenListing } from '@makazi/contracts/properties';
 
 /*
  * Small hand-written checks for values that come from outside the code (URL, form controls,
@@ -48,6 +48,23 @@ export function isPropertyOutline(value: unknown): value is TProperty {
     Array.isArray(value.photos) &&
     Array.isArray(value.media) &&
     (value.propertyAddress === null || isRecord(value.propertyAddress))
+  );
+}
+
+function isNamedRef(value: unknown): value is { id: number; name: string } {
+  return isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string';
+}
+
+/** A 410's `listing`: what the public may still know of a listing rented or sold. */
+export function isTakenListing(value: unknown): value is TTakenListing {
+  return (
+    isRecord(value) &&
+    isUuid(value.id) &&
+    isPropertyType(value.type) &&
+    typeof value.title === 'string' &&
+    typeof value.takenAt === 'string' &&
+    (value.place === null ||
+      (isRecord(value.place) && isNamedRef(value.place.region) && isNamedRef(value.place.district)))
   );
 }
 

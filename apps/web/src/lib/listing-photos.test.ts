@@ -16,6 +16,11 @@ describe('cardPhoto', () => {
     expect(cardPhoto(makeRent({ photos }))?.label).toBe('picha_nyuma');
     expect(cardPhoto(makeApartment({ photos }))?.label).toBe('picha_nyuma');
   });
+  it('uses the outside of a house to rent or an apartment, wherever it sits, not the bedroom', () => {
+    const photos = [makePhoto('picha_chumba'), makePhoto('picha_sebule'), makePhoto('picha_nje')];
+    expect(cardPhoto(makeRent({ photos }))?.label).toBe('picha_nje');
+    expect(cardPhoto(makeApartment({ photos }))?.label).toBe('picha_nje');
+  });
   it('finds nothing for land without a front photo, so the card falls back', () => {
     expect(cardPhoto(makeLand({ photos: [makePhoto('picha_nyuma')] }))).toBeUndefined();
   });

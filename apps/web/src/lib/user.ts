@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TDeleteUserResponse, TUpdateUserBody, TUser } from '@makazi/contracts/users';
 import { apiGet, apiSend } from './api-client';
+import { toLocalPhone } from './contact-links';
 import { isRecord } from './guards';
 import { getSession, updateSession } from './session';
 import { accountQueryKey } from './sign-out';
@@ -33,6 +34,19 @@ export function userQueryOptions(sub: string) {
 
 export function useUser(sub: string) {
   return useQuery(userQueryOptions(sub));
+}
+
+/**
+ * The signed-in user's phone as people type it (0712345678), to pre-fill a form with; undefined
+ * until it is known, and while `enabled` is false. Never retried: it is only a convenience.
+ */
+export function useAccountPhone(sub: string, enabled = true): string | undefined {
+  const phone = useQuery({
+    ...userQueryOptions(sub),
+    retry: false,
+    enabled: enabled && sub !== '',
+  }).data?.phoneNumber;
+  return phone === undefined ? undefined : toLocalPhone(phone);
 }
 
 /**

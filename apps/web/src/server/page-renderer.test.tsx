@@ -6,7 +6,7 @@ import type {
   CatalogueListQuery,
   PageDataSource,
 } from '@makazi/contracts/page-rendering';
-import type { TProperty } from '@makazi/contracts/properties';
+import type { TProperty, TTakenListing } from '@makazi/contracts/properties';
 import { LOCAL_FAVOURITES_KEY } from '@makazi/contracts/saved-values';
 import { startApp } from '../app/start';
 import { favouriteListing, reloadLocalFavourites } from '../lib/favourites';
@@ -73,6 +73,16 @@ const rent = makeRent({
 });
 const land = makeLand({ title: 'Kiwanja Bagamoyo' });
 const catalogue: TProperty[] = [rent, land, makeApartment(), makeHouseForSale()];
+/** Listings rented or sold, as the API still knows them (GET /api/properties/{id}'s 410). */
+const TAKEN: TTakenListing[] = [
+  {
+    id: '5b0c1d2e-3f40-4a51-8b62-c7d8e9f0a1b2',
+    type: 'Rent',
+    title: 'Nyumba Mikocheni',
+    takenAt: '2026-03-01T10:00:00.000Z',
+    place: { region: { id: 2, name: 'Dar es Salaam' }, district: { id: 7, name: 'Kinondoni' } },
+  },
+];
 
 /** The catalogue as the API reads it: pages of the listings of a type, one cursor deep. */
 function fakeSource(
@@ -90,9 +100,15 @@ function fakeSource(
         nextCursor: query.cursor ? null : 'page-2',
       });
     },
+    countProperties(query) {
+      const count = listings.filter((listing) => !query.type || listing.type === query.type).length;
+      return Promise.resolve({ count, atLeast: false });
+    },
     getProperty(id) {
       const listing = listings.find((candidate) => candidate.id === id);
-      return Promise.resolve(listing ? JSON.stringify(listing) : null);
+      if (listing) return Promise.resolve({ json: JSON.stringify(listing) });
+      const gone = TAKEN.find((candidate) => candidate.id === id);
+      return Promise.resolve(gone ? { taken: gone } : null);
     },
     siteInfo: () => ({ demo: false }),
   };
@@ -192,6 +208,14 @@ describe('the server renderer', () => {
     const root = doc.getElementById('root');
     expect(root?.textContent).toContain('Nyumba Sinza');
     expect(root?.textContent).toContain('TZS 450,000');
+    // The catalogue's real counts, in the page as it first paints (one listing of each type).
+    const counters = doc.querySelector('.home-counters');
+    expect([...(counters?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
+      '1Rentals',
+      '1Apartments',
+      '1Plots',
+      '1Houses for sale',
+    ]);
     const state = JSON.parse(doc.getElementById(PAGE_STATE_ID)?.textContent ?? '') as PageState;
     expect(state.language).toBe('en');
     expect(state.origin).toBe(ORIGIN);
@@ -237,6 +261,7 @@ describe('the server renderer', () => {
     expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, follow',
     );
+    expect(doc.querySelector('[data-testid="result-count"]')?.textContent).toBe('1 house for rent');
     // Made of the page's own parameters: a tracking tag is not carried on.
     const next = doc.querySelector('a[rel="next"]');
     expect(next?.getAttribute('href')).toBe('/lease?search=Sinza&sort=priceLowHigh&cursor=page-2');
@@ -340,6 +365,32 @@ describe('the server renderer', () => {
     expect((await page('/lease/not-an-id')).status).toBe(404);
   });
 
+  it('answers a listing rented or sold with a 410 page that says so, with its type’s listings in its district', async () => {
+    const taken = TAKEN[0]!;
+    for (const [language, heading, similar] of [
+      ['en', 'This place has been rented', 'Similar places near Kinondoni'],
+      ['sw', 'Nyumba hii imeshapangishwa', 'Zinazofanana karibu na Kinondoni'],
+    ] as const) {
+      const source = fakeSource();
+      const result = await page(`/lease/${taken.id}`, source, language);
+      expect(result.status).toBe(410);
+      const doc = parse(result.html);
+      expect(doc.querySelector('h1')?.textContent).toBe(heading);
+      expect(doc.querySelector('[data-testid="listing-taken"]')?.textContent).toContain(
+        'Nyumba Mikocheni',
+      );
+      // Not the generic "not found", and the similar listings came with the page.
+      expect(doc.querySelector('[data-testid="listing-not-found"]')).toBeNull();
+      expect(source.queries).toContainEqual(
+        expect.objectContaining({ type: 'Rent', search: 'Kinondoni' }),
+      );
+      const carousel = doc.querySelector('[data-testid="carousel-Rent"]');
+      expect(carousel?.querySelector('h2')?.textContent).toBe(similar);
+      expect(carousel?.querySelectorAll('li').length).toBeGreaterThan(0);
+      expect(carousel?.querySelector('h2 a')?.getAttribute('href')).toBe('/lease?search=Kinondoni');
+    }
+  });
+
   it('moves a listing opened at another type’s address to its own, for good', async () => {
     expect(await renderPage(`/land/${rent.id}`)).toEqual({
       kind: 'redirect',
@@ -429,9 +480,7 @@ describe('the server renderer for data saver', () => {
     const doc = parse((await page(`/lease/${rent.id}`, undefined, undefined, true)).html);
     const gallery = doc.querySelector('.photo-gallery')!;
     expect(gallery.querySelectorAll('img')).toHaveLength(0);
-    expect(gallery.querySelector('.photo-gallery__tap')?.textContent).toContain(
-      'Tap to load photo',
-    );
+    expect(gallery.querySelector('.photo-gallery__tap')?.textContent).toMatch(/^Load photo \(/);
     expect(doc.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
   });
 });
@@ -549,7 +598,7 @@ describe('a rendered page in the browser', () => {
         'true',
       );
       if (url !== '/home') {
-        const tap = body.getByRole('button', { name: /^Tap to load photo: / });
+        const tap = body.getByRole('button', { name: /^Load photo \(.+\): / });
         act(() => tap.click());
         expect(body.getByRole('img', { name: /^Outside of Nyumba Sinza/ })).toHaveAttribute(
           'src',

@@ -240,6 +240,9 @@ export function batchStatement(
              CASE g.type WHEN 'Land' THEN 0
                          WHEN 'HouseForSale' THEN 2 + floor(g.r1 * 4)::int
                          ELSE 1 + floor(g.r1 * 5)::int END AS beds,
+             -- Here rather than with the other fields: the description states it too.
+             CASE WHEN g.type = 'Rent' THEN (ARRAY[3, 6, 6, 12, 12])[1 + floor(g.r7 * 5)::int] END
+               AS lease,
              (ARRAY[15,20,20,25,30,30,40,50])[1 + floor(g.r2 * 8)::int] AS lw,
              (ARRAY[20,25,30,30,40,50,60])[1 + floor(g.r3 * 7)::int] AS ll,
              now() - g.age AS created
@@ -262,7 +265,7 @@ export function batchStatement(
                  WHEN 'Apartment' THEN w.d_apartment[1 + floor(r.r5 * cardinality(w.d_apartment))::int]
                  WHEN 'Land' THEN w.d_land[1 + floor(r.r5 * cardinality(w.d_land))::int]
                  ELSE w.d_house[1 + floor(r.r5 * cardinality(w.d_house))::int] END,
-               r.area, r.beds, r.lw, r.ll) AS description,
+               r.area, r.beds, r.lw, r.ll, r.lease) AS description,
         w.first_names[1 + floor(r.r6 * cardinality(w.first_names))::int] || ' ' ||
           w.last_names[1 + floor(r.r7 * cardinality(w.last_names))::int] AS owner_name,
         '+2557' || lpad(floor(random() * 100000000)::int::text, 8, '0') AS owner_phone_number,
@@ -295,8 +298,7 @@ export function batchStatement(
         CASE WHEN r.type <> 'Land' THEN r.beds END AS bedrooms,
         CASE WHEN r.type <> 'Land' THEN greatest(1, least(r.beds, 1 + floor(r.r6 * r.beds)::int)) END
           AS bathrooms,
-        CASE WHEN r.type = 'Rent' THEN (ARRAY[3, 6, 6, 12, 12])[1 + floor(r.r7 * 5)::int] END
-          AS lease_term_months,
+        r.lease AS lease_term_months,
         CASE WHEN r.type = 'Apartment' THEN w.term[1 + floor(r.r7 * cardinality(w.term))::int] END
           AS apartment_price_term,
         CASE WHEN r.type = 'HouseForSale' AND r.r2 > 0.15

@@ -109,13 +109,19 @@ function listingFields(
         150_000,
         2_500_000,
       );
+      // Drawn in the order they always were, so the demo catalogue stays as it was; the
+      // description is filled once the lease term it states is known.
+      const title = fill(pick(rand, TITLE_TEMPLATES.Rent), [area.name, bedrooms]);
+      const description = pick(rand, DESCRIPTION_TEMPLATES.Rent);
+      const numberOfBathrooms = clamp(int(rand, 1, bedrooms), 1, 4);
+      const leaseTermMonths = pick(rand, [3, 6, 6, 12, 12]);
       return {
-        title: fill(pick(rand, TITLE_TEMPLATES.Rent), [area.name, bedrooms]),
-        description: fill(pick(rand, DESCRIPTION_TEMPLATES.Rent), [area.name, bedrooms]),
+        title,
+        description: fill(description, [area.name, bedrooms, 0, 0, leaseTermMonths]),
         priceTzs: price,
         numberOfBedrooms: bedrooms,
-        numberOfBathrooms: clamp(int(rand, 1, bedrooms), 1, 4),
-        leaseTermMonths: pick(rand, [3, 6, 6, 12, 12]),
+        numberOfBathrooms,
+        leaseTermMonths,
         houseNumber: `${int(rand, 1, 240)}${rand() < 0.2 ? 'A' : ''}`,
       };
     }

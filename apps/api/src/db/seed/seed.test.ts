@@ -79,6 +79,116 @@ async function listingsWithWrongPhotos(): Promise<string[]> {
     .map((r) => r.id);
 }
 
+/** Number words a listing's text may use for a count, in English and Swahili (class agreements too). */
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  twelve: 12,
+  moja: 1,
+  kimoja: 1,
+  mmoja: 1,
+  mbili: 2,
+  viwili: 2,
+  miwili: 2,
+  tatu: 3,
+  vitatu: 3,
+  mitatu: 3,
+  nne: 4,
+  vinne: 4,
+  minne: 4,
+  tano: 5,
+  vitano: 5,
+  mitano: 5,
+  sita: 6,
+  'kumi na mbili': 12,
+};
+const COUNT = `(\\d+|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const MONTHS = [
+  new RegExp(`\\b${COUNT}[\\s-]*months?\\b`, 'gi'),
+  new RegExp(`\\bmiezi\\s+${COUNT}\\b`, 'gi'),
+];
+const BEDROOMS = [
+  new RegExp(`\\b${COUNT}[\\s-]*bedrooms?\\b`, 'gi'),
+  new RegExp(`\\b(?:vyumba|chumba)\\s+${COUNT}\\b`, 'gi'),
+];
+
+function counts(text: string, patterns: RegExp[]): number[] {
+  return patterns.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map(([, count]) => {
+      const word = count!.toLowerCase();
+      return NUMBER_WORDS[word] ?? Number(word);
+    }),
+  );
+}
+
+/** The lease months and bedrooms a listing's title or description states. */
+function statedCounts(text: string): { months: number[]; bedrooms: number[] } {
+  return { months: counts(text, MONTHS), bedrooms: counts(text, BEDROOMS) };
+}
+
+type ListingText = {
+  id: string;
+  type: TPropertyType;
+  title: string;
+  description: string;
+  lease_term_months: number | null;
+  apartment_price_term: string | null;
+  number_of_bedrooms: number | null;
+};
+
+/**
+ * Where a listing's words contradict its fields: a count of months that is not its lease term
+ * (a rental's) or its price term (an apartment's, when a number), or any count of months on a
+ * listing without either; a count of bedrooms that is not its number of bedrooms.
+ */
+function contradictions(listing: ListingText): string[] {
+  const term =
+    listing.type === 'Rent'
+      ? listing.lease_term_months
+      : listing.type === 'Apartment'
+        ? Number(/\d+/.exec(listing.apartment_price_term ?? '')?.[0] ?? Number.NaN)
+        : null;
+  const found: string[] = [];
+  for (const [field, text] of [
+    ['title', listing.title],
+    ['description', listing.description],
+  ] as const) {
+    const stated = statedCounts(text);
+    for (const months of stated.months) {
+      if (months !== term) found.push(`${listing.id} ${field} says ${months} months: ${text}`);
+    }
+    for (const bedrooms of stated.bedrooms) {
+      if (bedrooms !== listing.number_of_bedrooms) {
+        found.push(`${listing.id} ${field} says ${bedrooms} bedrooms: ${text}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** Every listing's contradictions between its words and its fields (contradictions()). */
+async function contradictingListings(): Promise<string[]> {
+  const { rows } = await db.execute<ListingText>(sql`
+    SELECT id, type, title, description, lease_term_months, apartment_price_term,
+           number_of_bedrooms
+    FROM properties`);
+  expect(rows.length).toBeGreaterThan(0);
+  return rows.flatMap(contradictions);
+}
+
+/** Stored variants without their file's size in bytes. */
+function photosWithoutSizes(): Promise<number> {
+  return count(sql`
+    SELECT count(*)::int AS n FROM property_photos ph, jsonb_array_elements(ph.variants) v
+    WHERE NOT (v ? 'bytes') OR (v->>'bytes')::int <= 0`);
+}
+
 async function missingPhotoFiles(): Promise<string[]> {
   const { rows } = await db.execute<{ key: string }>(sql`
     SELECT DISTINCT v->>'key' AS key
@@ -92,6 +202,36 @@ async function missingPhotoFiles(): Promise<string[]> {
   expect(rows.length).toBeGreaterThan(0);
   return missing;
 }
+
+describe("a listing's words", () => {
+  it('are read for the lease months and bedrooms they state, in both languages', () => {
+    expect(statedCounts('Nyumba ina vyumba 3 vya kulala. Kodi inalipwa kwa miezi sita.')).toEqual({
+      months: [6],
+      bedrooms: [3],
+    });
+    expect(
+      statedCounts('A clean 2-bedroom house, rent for 12 months, 4 bedrooms upstairs'),
+    ).toEqual({ months: [12], bedrooms: [2, 4] });
+    expect(statedCounts('Chumba kimoja, dakika tano kutoka barabara kuu')).toEqual({
+      months: [],
+      bedrooms: [1],
+    });
+    // The demo's old words: six months of rent paid on a 3-month lease.
+    expect(
+      contradictions({
+        id: 'x',
+        type: 'Rent',
+        title: 'Nyumba ya vyumba 2 inapangishwa Sinza',
+        description: 'Nyumba ina vyumba 2 vya kulala. Kodi inalipwa kwa miezi sita.',
+        lease_term_months: 3,
+        apartment_price_term: null,
+        number_of_bedrooms: 2,
+      }),
+    ).toEqual([
+      'x description says 6 months: Nyumba ina vyumba 2 vya kulala. Kodi inalipwa kwa miezi sita.',
+    ]);
+  });
+});
 
 describe('reference data', () => {
   it('loads every region, district, ward and street, idempotently', async () => {
@@ -221,6 +361,10 @@ describe('seedOnStart', () => {
       ).toBeGreaterThan(1);
       expect(await listingsWithWrongPhotos()).toEqual([]);
       expect(await missingPhotoFiles()).toEqual([]);
+      // What a listing's words say of its lease and bedrooms is what its fields say.
+      expect(await contradictingListings()).toEqual([]);
+      // Every new photo's files carry their sizes (data saver tells them before a tap).
+      expect(await photosWithoutSizes()).toBe(0);
 
       const listings = await count(sql`SELECT count(*)::int AS n FROM properties`);
       const files = await filesUnder(mediaDir);
@@ -278,6 +422,8 @@ describe('insertBulkListings', () => {
       ).toBe(0);
       expect(await listingsWithWrongPhotos()).toEqual([]);
       expect(await missingPhotoFiles()).toEqual([]);
+      expect(await contradictingListings()).toEqual([]);
+      expect(await photosWithoutSizes()).toBe(0);
       // Type-specific details are all there (the table's checks would refuse them otherwise, but
       // the fast path must not rely on that alone).
       expect(

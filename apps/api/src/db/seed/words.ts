@@ -1,7 +1,11 @@
 /*
  * Words the demo and bulk generators build listings from: Swahili and English, the mix a
- * Tanzanian marketplace shows. Templates use %1$s area, %2$s bedrooms, %3$s width, %4$s length
- * (PostgreSQL format() positions, so the bulk generator uses them verbatim).
+ * Tanzanian marketplace shows. Templates use %1$s area, %2$s bedrooms, %3$s width, %4$s length,
+ * %5$s a rental's lease term in months (PostgreSQL format() positions, so the bulk generator uses
+ * them verbatim). A template states only what the listing's own fields say, or what no field
+ * covers: a description that says rent is paid for six months on a 3-month lease, or a plot "with
+ * title deed" whose lot status says the deed is not issued yet, contradicts the page it is on.
+ * The seed test reads every listing's counts of months and bedrooms back against its fields.
  */
 
 export const OWNER_FIRST_NAMES = [
@@ -85,15 +89,15 @@ export const TITLE_TEMPLATES = {
     'Fleti ya kisasa %1$s, vyumba %2$s',
     'Furnished apartment for rent in %1$s',
     'Apartment nzuri yenye lifti na parking, %1$s',
-    'Sea-view apartment, %2$s bedrooms, %1$s',
+    'Bright apartment, %2$s bedrooms, %1$s',
   ],
   Land: [
     'Kiwanja kinauzwa %1$s, %3$sx%4$sm',
     'Plot for sale in %1$s, %3$sx%4$sm',
-    'Kiwanja kilichopimwa chenye hati %1$s',
-    'Surveyed residential plot in %1$s, %3$sx%4$sm',
+    'Kiwanja cha %3$s kwa %4$s kinauzwa %1$s',
+    'Residential plot in %1$s, %3$sx%4$sm',
     'Kiwanja cha makazi %1$s, karibu na barabara',
-    'Prime plot with title deed, %1$s',
+    'Prime plot for sale, %1$s',
   ],
   HouseForSale: [
     'Nyumba inauzwa %1$s, vyumba %2$s',
@@ -107,7 +111,7 @@ export const TITLE_TEMPLATES = {
 
 export const DESCRIPTION_TEMPLATES = {
   Rent: [
-    'Nyumba ina vyumba %2$s vya kulala, sebule kubwa, jiko na choo ndani. Maji na umeme vipo muda wote, eneo tulivu na salama la %1$s. Kodi inalipwa kwa miezi sita.',
+    'Nyumba ina vyumba %2$s vya kulala, sebule kubwa, jiko na choo ndani. Maji na umeme vipo muda wote, eneo tulivu na salama la %1$s. Kodi inalipwa kwa miezi %5$s.',
     'A clean %2$s-bedroom house in a quiet part of %1$s, with a fenced compound, parking for two cars, reliable water and LUKU electricity. Close to schools, shops and daladala stops.',
     'Nyumba self-contained yenye vyumba %2$s, tiles, gypsum na madirisha ya aluminium. Ipo %1$s, dakika tano kutoka barabara kuu. Inafaa kwa familia.',
     'Bright family house in %1$s: %2$s bedrooms (master en-suite), open living and dining area, modern kitchen and a small garden. Security guard on site.',
@@ -119,10 +123,10 @@ export const DESCRIPTION_TEMPLATES = {
     'Fully furnished apartment in %1$s: %2$s bedrooms, fast internet, gym and swimming pool in the building. Ideal for professionals and expatriates.',
   ],
   Land: [
-    'Kiwanja kipo %1$s, ukubwa %3$s kwa %4$s mita. Kimepimwa na kina hati miliki, maji na umeme vipo karibu. Eneo zuri kwa makazi.',
-    'A %3$sm x %4$sm residential plot in %1$s, surveyed with title deed. Flat, dry ground with water and electricity nearby and a growing neighbourhood.',
-    'Kiwanja cha makazi %1$s, ardhi tambarare, barabara ya kufika hadi kiwanjani. Nyaraka zote zipo, bei inazungumzika kidogo.',
-    'Well-located plot in %1$s, suitable for a family home or rental units. Good access road, neighbours already built, documents ready for transfer.',
+    'Kiwanja kipo %1$s, ukubwa %3$s kwa %4$s mita. Eneo zuri na tulivu kwa makazi.',
+    'A %3$sm x %4$sm residential plot in %1$s. Flat, dry ground in a growing neighbourhood.',
+    'Kiwanja cha makazi %1$s, ardhi tambarare, barabara ya kufika hadi kiwanjani. Bei inazungumzika kidogo.',
+    'Well-located plot in %1$s, suitable for a family home or rental units. Good access road, neighbours already built.',
   ],
   HouseForSale: [
     'Nyumba inauzwa %1$s: vyumba %2$s vya kulala (master self-contained), sebule, dining, jiko la kisasa, uzio na geti. Ina hati miliki.',

@@ -86,6 +86,8 @@ export interface AdminPropertiesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: ModerationRow[]; total: number }>;
+  /** How many listings of each type wait for review; a type with none is left out. */
+  awaitingByType(): Promise<{ type: TPropertyType; count: number }[]>;
   /**
    * The listing with its row locked until the transaction ends (SELECT … FOR UPDATE): an owner's
    * edit (which also locks it) and another admin's decision wait for this one, so the status an
@@ -201,6 +203,17 @@ limit ${limit} offset ${offset}`),
         rows: page.rows,
         total: count.rows[0]?.total ?? 0,
       };
+    },
+
+    async awaitingByType() {
+      // The queue's own condition, so each count is that type's list total; it reads what the
+      // queue's count already reads (the pending rows by index, the edits by primary key), not
+      // the approved catalogue.
+      const result = await db.execute<{ type: TPropertyType; count: number }>(
+        sql`select ${p.type} as "type", count(*)::int as "count" from ${p}
+where ${awaitingReview} group by ${p.type}`,
+      );
+      return result.rows;
     },
 
     async lockListing(id) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  ZAdminAwaitingReview,
   ZAdminPropertiesQuery,
   ZAdminPropertiesResponse,
   ZAdminPropertyDetail,
@@ -39,6 +40,22 @@ export const adminPropertiesRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/admin/properties/awaiting-review',
+    {
+      schema: {
+        tags,
+        operationId: 'adminCountAwaitingReview',
+        security: security.admin,
+        summary: 'How many listings of each type await review',
+        description:
+          'New listings and edits of live ones, by type: each is the total GET /api/admin/properties?type={type} answers for the queue. Every type is there, 0 when none waits.',
+        response: { 200: ZAdminAwaitingReview, ...errors(401, 403) },
+      },
+    },
+    async () => service.awaitingReview(),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   DUPLICATE_PHOTOS_MAX,
+  type TAdminAwaitingReview,
   type TAdminPropertiesQuery,
   type TAdminPropertiesResponse,
   type TAdminPropertyDetail,
@@ -8,6 +9,7 @@ import {
   type TModerationResult,
 } from '@makazi/contracts/admin';
 import type { TLocale } from '@makazi/contracts/common';
+import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
 import type { SmsGateway } from '../../gateways/sms/sms-gateway';
 import type { Clock } from '../../lib/clock';
 import { shortTitle, withoutFinalStop } from '../../lib/sms-words';
@@ -44,6 +46,8 @@ const auditState = (result: TModerationResult) => ({
 
 export interface AdminPropertiesService {
   list(query: TAdminPropertiesQuery): Promise<TAdminPropertiesResponse>;
+  /** Every type's count of listings awaiting review, 0 for a type with none. */
+  awaitingReview(): Promise<TAdminAwaitingReview>;
   get(id: string): Promise<TAdminPropertyDetail>;
   approve(admin: AdminActor, id: string, context: RequestContext): Promise<TModerationResult>;
   disapprove(
@@ -349,6 +353,15 @@ export function createAdminPropertiesService(
         pageSize: query.pageSize,
         total,
       };
+    },
+
+    async awaitingReview() {
+      const byType = Object.fromEntries(PROPERTY_TYPES.map((type) => [type, 0])) as Record<
+        TPropertyType,
+        number
+      >;
+      for (const { type, count } of await repository.awaitingByType()) byType[type] = count;
+      return { byType };
     },
 
     async get(id) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
+  TAdminAwaitingReview,
   TAdminPropertiesResponse,
   TAdminPropertyDetail,
   TModerationResult,
@@ -261,6 +262,45 @@ describe('GET /api/admin/properties', () => {
   it('rejects a status outside the review (drafts are the owner’s business)', async () => {
     const res = await get('/api/admin/properties?status=draft');
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/properties/awaiting-review', () => {
+  /** An edit of `row` (a live listing) in the given state. */
+  const edit = (row: PropertyRow, status: 'draft' | 'pending' | 'rejected') =>
+    transactionRefreshingCards(t.db, (tx) =>
+      tx.insert(pendingChanges).values({ propertyId: row.id, status, changes: { title: 'New' } }),
+    );
+
+  it('counts new listings and edits of live ones awaiting review, by type, each its queue total', async () => {
+    await listing('Plot one', 'pending', 3, { type: 'Land' });
+    await listing('Plot two', 'pending', 2, { type: 'Land' });
+    await listing('Flat', 'pending', 1, { type: 'Apartment' });
+    // A live rental whose edit waits; another whose edit is not sent yet, or was refused.
+    await edit(await listing('Edited rental', 'approved', 9, { type: 'Rent' }), 'pending');
+    await edit(await listing('Draft edit', 'approved', 8, { type: 'Rent' }), 'draft');
+    await edit(await listing('Refused edit', 'approved', 7, { type: 'Rent' }), 'rejected');
+    // Nothing to review: decided, unfinished or deleted listings.
+    await listing('Sold house', 'approved', 6, { type: 'HouseForSale' });
+    await listing('Refused plot', 'rejected', 5, { type: 'Land' });
+    await listing('Unfinished plot', 'draft', 4, { type: 'Land' });
+    await listing('Deleted flat', 'archived', 4, { type: 'Apartment' });
+
+    const res = await get('/api/admin/properties/awaiting-review');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const { byType } = res.json<TAdminAwaitingReview>();
+    // Every type, none waiting included.
+    expect(byType).toEqual({ Land: 2, Rent: 1, Apartment: 1, HouseForSale: 0 });
+    for (const type of ['Land', 'Rent', 'Apartment', 'HouseForSale'] as const) {
+      expect((await list(`?type=${type}`)).total, type).toBe(byType[type]);
+    }
+  });
+
+  it('is for admins only', async () => {
+    expect((await get('/api/admin/properties/awaiting-review', null)).statusCode).toBe(401);
+    const user = await signUpAndIn(t);
+    expect((await get('/api/admin/properties/awaiting-review', user)).statusCode).toBe(403);
   });
 });
 

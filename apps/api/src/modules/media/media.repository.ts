@@ -5,7 +5,13 @@ import type {
   TPropertyType,
 } from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
-import { catalogueEntries, mediaUploads, properties, propertyPhotos } from '../../db/schema';
+import {
+  catalogueEntries,
+  mediaUploads,
+  properties,
+  propertyPhotos,
+  type StoredVariant,
+} from '../../db/schema';
 import { createAccessRepository, type AccessRepository } from '../access/access.repository';
 import type { PendingChangeState } from '../listings/pending-change';
 import { createPendingChangesRepository } from '../listings/pending-changes.repository';
@@ -40,7 +46,7 @@ export interface NewPhotoRow {
   position: number;
   width: number;
   height: number;
-  variants: { width: number; height: number; key: string }[];
+  variants: StoredVariant[];
   perceptualHash: bigint | null;
 }
 

@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listi
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import {
   PICTURE_LABELS,
+  pictureSlotRank,
   type TPictureLabel,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
@@ -192,8 +193,14 @@ interface PhotoToRecord {
 /** Thrown inside the recording transaction to roll it back when the upload's claim is refused. */
 class ClaimRefused extends Error {}
 
-/** Where a request's photos go: the replacement and append rules of the header comment. */
+/**
+ * Where a request's photos go: the replacement rule of the header comment, and a new label at its
+ * slot's place in the wizard's order (pictureSlotRank) when that position is free, else after the
+ * last. The wizard sends two photos at a time, so the bedroom often arrives before the outside:
+ * by arrival order it would become the first photo and the gallery's order would be the network's.
+ */
 export function planPhotoChanges(
+  type: TPropertyType,
   existing: readonly ExistingPhoto[],
   uploads: readonly { label: TPictureLabel; stored: StoredPhoto; photoId?: string }[],
 ): Omit<PhotoChanges, 'status'> & { labelsAfter: TPictureLabel[] } {
@@ -206,15 +213,24 @@ export function planPhotoChanges(
       `a listing holds at most ${PHOTOS_PER_LISTING_MAX} photos; it has ${existing.length} and ${uploads.length} were sent`,
     );
   }
+  const used = new Set(kept.map((photo) => photo.position));
   let next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0);
+  const placeOf = (label: TPictureLabel): number => {
+    const slot = pictureSlotRank(type, label);
+    if (!used.has(slot)) return slot;
+    while (used.has(next)) next += 1;
+    return next;
+  };
   const insert: NewPhotoRow[] = uploads.map(({ label, stored, photoId }) => {
     // existing is in position order: the slot's first photo gives its place.
     const old = replaced.find((photo) => photo.label === label);
+    const position = old ? old.position : placeOf(label);
+    used.add(position);
     return {
       // The row is named as its files are, so a resumable upload can name the photo it became.
       ...(photoId === undefined ? {} : { id: photoId }),
       label,
-      position: old ? old.position : next++,
+      position,
       width: stored.width,
       height: stored.height,
       variants: stored.variants,
@@ -356,7 +372,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaService {
         if (target.status === 'approved') {
           return addToPendingChange(target.type, existing, pendingChange, photos);
         }
-        const { labelsAfter, ...planned } = planPhotoChanges(existing, photos);
+        const { labelsAfter, ...planned } = planPhotoChanges(target.type, existing, photos);
         return {
           ...planned,
           status: statusAfterEdit(target.type, target.hasAddress, labelsAfter).status,

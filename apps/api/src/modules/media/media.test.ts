@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_LISTING_MAX } from '@makazi/contracts/listing-values';
 import type { TViewerProperty } from '@makazi/contracts/listings';
+import type { TProperty } from '@makazi/contracts/properties';
 import {
   REQUIRED_PICTURE_LABELS,
   type TPictureLabel,
@@ -23,6 +24,7 @@ import {
   insertPhoto,
   insertProperty,
   insertRequiredPhotos,
+  setPropertyStatus,
   type LocationChain,
 } from '../../test/factories';
 import { signUpAndIn, type SignedIn } from '../../test/sign-in';
@@ -322,6 +324,41 @@ describe('POST /api/properties/:id/media', () => {
     expect((await photoRows(partly.id)).map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('keeps the wizard’s order whichever photo arrives first, so the outside is the cover, not the bedroom', async () => {
+    const property = await listing({ type: 'Rent' });
+    // Two at a time, the small bedroom photo finishes before the outside: one request each.
+    for (const label of ['picha_chumba', 'picha_choo', 'picha_nje', 'picha_jiko', 'picha_sebule']) {
+      const res = await upload(
+        property.id,
+        interleaved(await picturesFor([label as TPictureLabel])),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const rows = await photoRows(property.id);
+    expect(rows.map((r) => r.label)).toEqual(REQUIRED_PICTURE_LABELS.Rent);
+    await setPropertyStatus(t.db, property.id, 'approved');
+    const card = await t.app.inject({ method: 'GET', url: '/api/properties?type=Rent&limit=100' });
+    const shown = card.json<TProperty[]>().find((item) => item.id === property.id);
+    expect(shown?.photos.map((photo) => photo.label)).toEqual(['picha_nje']);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/properties/${property.id}` });
+    expect(detail.json<TProperty>().photos.map((photo) => photo.label)).toEqual(
+      REQUIRED_PICTURE_LABELS.Rent,
+    );
+  });
+
+  it('shows the outside on the card of a listing whose bedroom was stored first', async () => {
+    // Listings stored before photos kept the wizard's order: the cover is chosen by its slot.
+    const property = await listing({ type: 'Apartment', status: 'approved' });
+    await insertPhoto(t.db, property.id, { label: 'picha_chumba', position: 0 });
+    await insertPhoto(t.db, property.id, { label: 'picha_nje', position: 1 });
+    const card = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties?type=Apartment&limit=100',
+    });
+    const shown = card.json<TProperty[]>().find((item) => item.id === property.id);
+    expect(shown?.photos.map((photo) => photo.label)).toEqual(['picha_nje']);
+  });
+
   it('keeps an approved listing live while its new photos wait for review in its pending change', async () => {
     const property = await listing({ type: 'Rent', status: 'approved' });
     const [live] = await insertRequiredPhotos(t.db, property.id, 'Rent');
@@ -476,6 +513,50 @@ describe('POST /api/properties/:id/media', () => {
       expect(meta.xmp).toBeUndefined();
       expect(data.includes(Buffer.from('Tecno'))).toBe(false);
     }
+  });
+
+  it("records each variant's size as stored; the answers give the one a data-saver tap loads", async () => {
+    const property = await listing({ type: 'Rent' });
+    // A picture with detail, wider than the largest variant: three files of clearly different sizes.
+    const photo = await sharp(await scene(1))
+      .resize(1400)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const res = await upload(property.id, [file(photo), category('picha_nje')]);
+    expect(res.statusCode, res.body).toBe(201);
+
+    const [row] = await photoRows(property.id);
+    const onDisk = await Promise.all(
+      row!.variants.map(async (v) => (await stat(path.join(t.dataDir, 'media', v.key))).size),
+    );
+    expect(row!.variants.map((v) => v.bytes)).toEqual(onDisk);
+    expect(new Set(onDisk).size).toBe(3);
+
+    // The narrowest only: the larger files' sizes would weigh on every list page, unread.
+    const shown = res.json<TViewerProperty>().photos[0]!.variants;
+    expect(shown.map((v) => v.width)).toEqual([320, 768, 1280]);
+    expect(shown.map((v) => v.bytes)).toEqual([onDisk[0], undefined, undefined]);
+    // What a phone downloads is that many bytes.
+    const served = await t.app.inject({ method: 'GET', url: shown[0]!.url });
+    expect(served.rawPayload.length).toBe(shown[0]!.bytes);
+
+    await setPropertyStatus(t.db, property.id, 'approved');
+    const page = await t.app.inject({ method: 'GET', url: `/api/properties/${property.id}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<TProperty>().photos[0]!.variants.map((v) => v.bytes)).toEqual([
+      onDisk[0],
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('leaves the size out for a photo stored before sizes were recorded', async () => {
+    const property = await listing({ type: 'Rent', status: 'approved' });
+    await insertPhoto(t.db, property.id, { label: 'picha_nje', position: 0 });
+    const page = await t.app.inject({ method: 'GET', url: `/api/properties/${property.id}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const [variant] = page.json<TProperty>().photos[0]!.variants;
+    expect(variant).toEqual({ width: 320, height: 240, url: expect.any(String) as string });
   });
 
   it('refuses a text file named .jpg with 415, keeping nothing of the request', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '@makazi/contracts/listing-values';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '@makazi/contracts/social-image-values';
+import type { StoredVariant } from '../../db/schema';
 import type { StorageGateway } from '../../gateways/storage/storage-gateway';
 import { AppError } from '../../lib/errors';
 import { perceptualHash, toSignedHash } from './perceptual-hash';
@@ -69,8 +70,8 @@ export interface ProcessedPhoto {
 export interface StoredPhoto {
   width: number;
   height: number;
-  /** The shape of property_photos.variants. */
-  variants: { width: number; height: number; key: string }[];
+  /** The shape of property_photos.variants; every new variant knows its size. */
+  variants: (StoredVariant & { bytes: number })[];
   /** As ProcessedPhoto's. */
   perceptualHash: bigint | null;
 }
@@ -200,7 +201,13 @@ export async function storePhotoVariants(
   return {
     width: processed.width,
     height: processed.height,
-    variants: planned.map(({ width, height, key }) => ({ width, height, key })),
+    // The size of the bytes just written: a stored WebP file is never rewritten in place.
+    variants: planned.map(({ width, height, key, data }) => ({
+      width,
+      height,
+      key,
+      bytes: data.length,
+    })),
     perceptualHash: processed.perceptualHash,
   };
 }

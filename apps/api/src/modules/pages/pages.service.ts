@@ -5,7 +5,7 @@ import type {
   PageDataSource,
   PageRenderer,
 } from '@makazi/contracts/page-rendering';
-import { ZListPropertiesQuery } from '@makazi/contracts/properties';
+import { ZListPropertiesQuery, type TPropertyCountResponse } from '@makazi/contracts/properties';
 import { AppError } from '../../lib/errors';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { PropertiesService } from '../properties/properties.service';
@@ -48,7 +48,7 @@ export interface PagesService {
 
 export interface PagesServiceDeps {
   renderer: PageRenderer;
-  properties: Pick<PropertiesService, 'listPublic' | 'getForViewer'>;
+  properties: Pick<PropertiesService, 'listPublic' | 'getForViewer' | 'countPublic'>;
   site: SiteService;
   /** Rendered pages, shared by every visitor; forgotten with the catalogue's pages. */
   cache: TtlCache<PageAnswer>;
@@ -127,11 +127,15 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
     async getProperty(id) {
       try {
         const viewed = await properties.getForViewer(id, undefined);
-        return viewed.asOwner ? null : viewed.json;
+        return viewed.asOwner ? null : viewed;
       } catch (error) {
         if (isAppError(error, 'NOT_FOUND')) return null;
         throw error;
       }
+    },
+    async countProperties(query) {
+      // Written by the service from its own contract type: read back as it is.
+      return JSON.parse(await properties.countPublic(query)) as TPropertyCountResponse;
     },
     siteInfo: () => site.info(),
   };

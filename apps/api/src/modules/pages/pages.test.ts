@@ -49,16 +49,19 @@ function recordingRenderer(): RecordingRenderer {
       if (url.pathname === '/posts') return { kind: 'shell' };
       const detail = /^\/[a-z-]+\/([0-9a-f-]{36})$/.exec(url.pathname);
       if (detail?.[1]) {
-        const json = await request.data.getProperty(detail[1]);
-        return json === null
-          ? { kind: 'page', status: 404, html: Buffer.from('not found') }
-          : {
-              kind: 'page',
-              status: 200,
-              html: Buffer.from(
-                `<main lang="${request.language}" data-saver="${request.dataSaver}">${json}</main>`,
-              ),
-            };
+        const found = await request.data.getProperty(detail[1]);
+        if (found === null) return { kind: 'page', status: 404, html: Buffer.from('not found') };
+        if ('taken' in found) {
+          return { kind: 'page', status: 410, html: Buffer.from(`taken ${found.taken.title}`) };
+        }
+        const { json } = found;
+        return {
+          kind: 'page',
+          status: 200,
+          html: Buffer.from(
+            `<main lang="${request.language}" data-saver="${request.dataSaver}">${json}</main>`,
+          ),
+        };
       }
       const page = await request.data.listProperties({ type: 'Rent', sort: 'new', limit: 50 });
       return {

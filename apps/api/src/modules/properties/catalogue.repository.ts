@@ -3,6 +3,7 @@ import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { Database, RawQuery } from '../../db/client';
 import { microsIsoText } from '../../db/iso-text';
 import { escapeLike } from '../../lib/escape-like';
+import { placeAlternatives } from '../../lib/place-search';
 
 /*
  * The public catalogue's read model (decision 032): catalogue_entries holds what a walk sorts and
@@ -171,9 +172,9 @@ const where = (conditions: string[]): string =>
  * planner would combine the trigram bitmap with the walk's own index (for the promoted walk, every
  * running promotion) before reading a row.
  */
-const TRIGRAM_CTE = (pattern: string) =>
+const TRIGRAM_CTE = (matches: string) =>
   `trigram as materialized (select property_id, type, price_tzs, created_at, promotion_ends_at
-  from catalogue_entries where search_text_lower like ${pattern})`;
+  from catalogue_entries where ${matches})`;
 
 /**
  * CTEs that leave the first `limit` keys (id, price, ts) of one ordered walk in a CTE named
@@ -200,14 +201,14 @@ function walk(
       `${name} as (select ${keys} from trigram${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
     ];
   }
-  const pattern = search.pattern;
+  const matches = search.matches;
   const fallback = `((select count(*) from ${name}_matches) < ${limit} and (select count(*) from ${name}_window) >= ${window})`;
   return [
     `${name}_window as materialized (select ${keys}, search_text_lower from catalogue_entries${where(conditions)} order by ${orderBy[order]} limit ${window})`,
     // No ORDER BY here: the window is read in the order it was written, so the first `limit`
     // matches are the right ones and reading stops there (a common term never reads the whole
     // window). The page's order is imposed again at the end.
-    `${name}_matches as materialized (select id, price, ts from ${name}_window where search_text_lower like ${pattern} limit ${limit})`,
+    `${name}_matches as materialized (select id, price, ts from ${name}_window where ${matches} limit ${limit})`,
     `${name}_trigram as (select ${keys} from trigram${where(conditions)} order by ${orderBy[order]} limit ${limit})`,
     `${name} as (select * from ${name}_matches where not ${fallback} union all select * from ${name}_trigram where ${fallback})`,
   ];
@@ -222,10 +223,14 @@ from page join catalogue_cards c on c.property_id = page.id
 order by ${order}`;
 }
 
-/** How a statement searches: the pattern's placeholder, and whether the trigram index goes first. */
+/** How a statement searches: its condition, and whether the trigram index goes first. */
 interface SearchPlan {
-  /** The term lowered as the entries' text is, inside %…%. */
-  pattern: string;
+  /**
+   * search_text_lower holds the term, lowered as the entries' text is, or one of the places a
+   * common name stands for (lib/place-search.ts): likes joined by OR, each one the trigram index
+   * answers (a BitmapOr), so an alias costs what a search per place would.
+   */
+  matches: string;
   trigramFirst: boolean;
 }
 
@@ -235,11 +240,17 @@ function searchPlan(
   trigramFirst: boolean,
 ): SearchPlan | undefined {
   if (search === undefined) return undefined;
-  return { pattern: `('%' || lower(${q.param(escapeLike(search))}::text) || '%')`, trigramFirst };
+  const likes = (placeAlternatives(search) ?? [search]).map(
+    (term) => `search_text_lower like ('%' || lower(${q.param(escapeLike(term))}::text) || '%')`,
+  );
+  return {
+    matches: likes.length === 1 ? likes[0]! : `(${likes.join(' or ')})`,
+    trigramFirst,
+  };
 }
 
 const trigramCte = (search: SearchPlan | undefined): string[] =>
-  search === undefined ? [] : [TRIGRAM_CTE(search.pattern)];
+  search === undefined ? [] : [TRIGRAM_CTE(search.matches)];
 
 /** A prepared statement's name: its text decides it, so equal texts share one preparation. */
 function statementName(text: string): string {
@@ -289,6 +300,11 @@ export interface CatalogueRepository {
   ): Promise<CardRow[]>;
   /** A listed listing's public answer and its publisher, or undefined. */
   findDetail(id: string): Promise<DetailRow | undefined>;
+  /**
+   * How many listed listings match `filters`, counting no further than `cap` + 1: a walk of at
+   * most that many entries of the filters' index, however large the catalogue.
+   */
+  countListed(filters: PublicFilters, cap: number): Promise<number>;
   /** A publisher's listed listings' public answers, newest first, after `after`, at most `limit`. */
   listPublisherDetails(
     publisherId: string,
@@ -353,6 +369,18 @@ export function createCatalogueRepository(
       );
     },
 
+    async countListed(filters, cap) {
+      const q = new Statement();
+      const conditions = baseConditions(q, filters);
+      const search = searchPlan(q, filters.search, false);
+      if (search) conditions.push(search.matches);
+      const text = `select count(*)::int as "n" from (select 1 from catalogue_entries${where(conditions)} limit ${q.param(cap + 1, '::int')}) counted`;
+      const [row] = await database.query<{ n: number }>(
+        statement(q, text, genericPlanIsSafe(filters)),
+      );
+      return row?.n ?? 0;
+    },
+
     async findDetail(id) {
       const [row] = await database.query<DetailRow>({
         name: 'catalogue_detail',
@@ -386,11 +414,11 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
     first: boolean,
   ): Promise<CardRow[]> {
     const q = new Statement();
-    const pattern = searchPlan(q, filters.search, first);
+    const searching = searchPlan(q, filters.search, first);
     const atParam = q.param(at.toISOString(), '::timestamptz');
     const base = baseConditions(q, filters);
     const window = searchWindow(limit);
-    const ctes: string[] = trigramCte(pattern);
+    const ctes: string[] = trigramCte(searching);
     if (start.phase === 0) {
       const after = start.after;
       ctes.push(
@@ -408,7 +436,7 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
           ],
           'promoted',
           limit,
-          pattern,
+          searching,
           window,
         ),
       );
@@ -429,7 +457,7 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
         ],
         'newest',
         limit,
-        pattern,
+        searching,
         window,
       ),
     );
@@ -455,7 +483,7 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
     first: boolean,
   ): Promise<CardRow[]> {
     const q = new Statement();
-    const pattern = searchPlan(q, filters.search, first);
+    const searching = searchPlan(q, filters.search, first);
     const order = direction === 'asc' ? 'priceAsc' : 'priceDesc';
     const keyset = after
       ? [
@@ -463,13 +491,13 @@ order by e.created_at desc nulls last, e.property_id desc nulls last limit ${lim
         ]
       : [];
     const ctes = [
-      ...trigramCte(pattern),
+      ...trigramCte(searching),
       ...walk(
         'walk',
         [...baseConditions(q, filters), ...keyset],
         order,
         limit,
-        pattern,
+        searching,
         searchWindow(limit),
       ),
       `page as (select id, price, ts, 1 as phase from walk)`,

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { TPictureLabel, TPropertyType } from '@makazi/contracts/property-values';
+import {
+  coverPictureLabel,
+  PROPERTY_TYPES,
+  type TPictureLabel,
+  type TPropertyType,
+} from '@makazi/contracts/property-values';
 import type { Database } from '../../db/client';
 import {
   contactReveals,
@@ -13,6 +18,7 @@ import {
   users,
   verifiedOwnerPhones,
   wards,
+  type StoredVariant,
 } from '../../db/schema';
 import { microsIso, millisIso } from '../../db/iso-text';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -32,8 +38,8 @@ export interface PhotoRow {
   label: TPictureLabel;
   width: number;
   height: number;
-  /** Storage keys of the WebP variants. */
-  variants: { width: number; height: number; key: string }[];
+  /** The WebP variants: storage keys, and their sizes when recorded. */
+  variants: StoredVariant[];
 }
 
 /** A listing as read: the owner's and the publisher's phone numbers are never selected. */
@@ -129,17 +135,21 @@ function nameOf(table: typeof regions | typeof districts | typeof wards | typeof
 
 /*
  * A photo without variants cannot be shown, so it is never a cover (the service drops it from
- * every answer). The cover is the card's rule (apps/web catalogue cardPhoto): the front photo
- * (picha_mbele) of land and of a house for sale, the first photo of the other types; a land or
- * house listing without a front photo has no cover, as its card shows none. The type is compared
- * with literals so the rule reads as one expression per row.
+ * every answer). The cover is the card's rule (apps/web lib/listing-photos cardPhoto): the photo
+ * of the type's cover slot (coverPictureLabel: the outside, the front), and for a house to rent or
+ * an apartment without one, the first photo; a land or house listing without a front photo has no
+ * cover, as its card shows none. The type is compared with literals so the rule reads as one
+ * expression per row.
  */
 const ph = propertyPhotos;
+const coverLabel = sql`case ${p.type} ${sql.raw(
+  PROPERTY_TYPES.map((type) => `when '${type}' then '${coverPictureLabel(type)}'`).join(' '),
+)} end::picture_label`;
 const coverPhotoId = sql`(
     select ${ph.id} from ${ph}
     where ${ph.propertyId} = ${p.id} and jsonb_array_length(${ph.variants}) > 0
       and (${p.type} not in ('Land', 'HouseForSale') or ${ph.label} = 'picha_mbele')
-    order by ${ph.position} limit 1
+    order by ${ph.label} = (${coverLabel}) desc, ${ph.position} limit 1
   )`;
 /**
  * The narrowest variant of a listing's first photo: the thumbnail a row of a personal list shows
@@ -264,9 +274,26 @@ ${pageHead}${viewer === undefined ? sql`` : ownerColumns(viewer.id, viewer.now)}
 order by ${order}`;
 }
 
+/** A listing marked rented or sold, as the public may still know it (ZTakenListing's columns). */
+export type TakenListingRow = {
+  id: string;
+  type: TPropertyType;
+  title: string;
+  takenAt: string;
+  regionId: number | null;
+  regionName: string | null;
+  districtId: number | null;
+  districtName: string | null;
+};
+
 export interface PropertiesRepository {
   /** The listed listings among `ids`, in no particular order: what their cards are made of. */
   findListed(ids: string[]): Promise<PublicPropertyRow[]>;
+  /**
+   * An approved listing its owner marked taken, unless it is held for reports or its publisher is
+   * suspended (those stay unknown to the public, as if they never were). undefined otherwise.
+   */
+  findTaken(id: string): Promise<TakenListingRow | undefined>;
   /**
    * A listing `viewerId` may see: listed, or any non-archived listing of theirs (with the
    * owner-only columns). undefined when there is none.
@@ -290,6 +317,18 @@ export function createPropertiesRepository(
       const page = sql`page as (select ${p.id} as id, ${p.createdAt} as ts from ${p} where ${listed} and ${p.id} = any(${sql.param(ids)}::uuid[]))`;
       const result = await db.execute<PublicPropertyRow>(readPage(page, sql`page.id`));
       return result.rows;
+    },
+
+    async findTaken(id) {
+      const result =
+        await db.execute<TakenListingRow>(sql`select ${p.id} as "id", ${p.type} as "type",
+  ${p.title} as "title", ${millisIso(sql`${p.takenAt}`)} as "takenAt",
+  ${p.regionId} as "regionId", ${nameOf(regions, sql`${p.regionId}`)} as "regionName",
+  ${p.districtId} as "districtId", ${nameOf(districts, sql`${p.districtId}`)} as "districtName"
+from ${p}
+where ${p.id} = ${id}::uuid and ${p.status} = 'approved' and ${p.takenAt} is not null
+  and ${p.heldForReportsAt} is null and ${p.publisherSuspendedAt} is null`);
+      return result.rows[0];
     },
 
     async findForViewer(listingId, viewerId) {

@@ -8,11 +8,16 @@ import {
   ZViewerProperty,
 } from '@makazi/contracts/listings';
 import {
+  ZCountPropertiesQuery,
   ZGetPropertyParams,
+  ZGoneListingResponse,
   ZListPropertiesQuery,
   ZListPropertiesResponse,
+  ZPropertyCountResponse,
+  type TGoneListingResponse,
   type TListPropertiesQuery,
 } from '@makazi/contracts/properties';
+import { PROPERTY_COUNT_CAP } from '@makazi/contracts/property-values';
 import { CATALOGUE_MAX_AGE_SECONDS } from '../../config';
 import { CATALOGUE_COMPRESSION } from '../../lib/catalogue-compression';
 import { errors, security } from '../../lib/route-schema';
@@ -69,6 +74,17 @@ function nextPublisherPageLink(
   return `</api/properties/publishers/${publisherId}?${params.toString()}>; rel="next"`;
 }
 
+/** The 410 of a listing rented or sold (the message in the words a renter or a buyer reads). */
+export function goneBody(listing: TGoneListingResponse['listing']): TGoneListingResponse {
+  const what = listing.type === 'Rent' || listing.type === 'Apartment' ? 'rented' : 'sold';
+  return {
+    statusCode: 410,
+    code: 'GONE',
+    message: `This listing has been ${what} and is no longer available`,
+    listing,
+  };
+}
+
 export const propertiesRoutes: FastifyPluginCallbackZod<{
   service: PropertiesService;
   optionalSignIn: OptionalSignIn;
@@ -95,6 +111,27 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
       reply.header('Cache-Control', PUBLIC_CATALOGUE_CACHE);
       if (page.nextCursor) reply.header('Link', nextPageLink(request.query, page.nextCursor));
       return sendReady(reply, page.json);
+    },
+  );
+
+  app.get(
+    '/properties/count',
+    {
+      schema: {
+        tags: ['properties'],
+        operationId: 'countProperties',
+        security: security.public,
+        summary: 'How many approved listings the list with the same filters holds',
+        description: `Takes GET /api/properties's filters (type, search, minPrice, maxPrice). Counts up to ${PROPERTY_COUNT_CAP}: past that, \`count\` is ${PROPERTY_COUNT_CAP} and \`atLeast\` true ("${PROPERTY_COUNT_CAP.toLocaleString('en')}+"). Cacheable for ${CATALOGUE_MAX_AGE_SECONDS} seconds.`,
+        querystring: ZCountPropertiesQuery,
+        response: { 200: ZPropertyCountResponse, ...errors(400, 429, 503) },
+      },
+      preHandler: countRead,
+    },
+    async (request, reply) => {
+      const json = await service.countPublic(request.query);
+      reply.header('Cache-Control', PUBLIC_CATALOGUE_CACHE);
+      return sendReady(reply, json);
     },
   );
 
@@ -137,9 +174,13 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
         security: security.optionalUser,
         summary: 'One approved listing, or one of your own with its owner fields',
         description:
-          'Anonymous or another user: approved listings only (404 otherwise). With the owner’s token: their listing in any status but deleted, with ownerPhoneNumber, rejectionReason and missingPictureLabels. A bearer token that is not valid is a 401 (refresh and retry).',
+          'Anonymous or another user: listed listings only. A listing its owner marked rented or sold is a 410 (code GONE) with what the public may still know of it (`listing`: type, title, region and district, when), so a link kept in a favourite or a share can say what happened and offer similar listings; any other listing not listed is a 404. With the owner’s token: their listing in any status but deleted, with ownerPhoneNumber, rejectionReason and missingPictureLabels. A bearer token that is not valid is a 401 (refresh and retry).',
         params: ZGetPropertyParams,
-        response: { 200: ZViewerProperty, ...errors(400, 401, 404, 429, 503) },
+        response: {
+          200: ZViewerProperty,
+          410: ZGoneListingResponse.describe('Rented or sold: no longer in the catalogue'),
+          ...errors(400, 401, 404, 429, 503),
+        },
       },
       preHandler: countRead,
       compress: CATALOGUE_COMPRESSION,
@@ -147,7 +188,9 @@ export const propertiesRoutes: FastifyPluginCallbackZod<{
     async (request, reply) => {
       const viewed = await service.getForViewer(request.params.id, request.actor?.userId);
       viewerCacheHeaders(reply, viewed.asOwner);
-      return viewed.asOwner ? viewed.property : sendReady(reply, viewed.json);
+      if (viewed.asOwner) return viewed.property;
+      if ('taken' in viewed) return reply.code(410).send(goneBody(viewed.taken));
+      return sendReady(reply, viewed.json);
     },
   );
   done();

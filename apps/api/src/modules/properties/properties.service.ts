@@ -11,9 +11,13 @@ import {
   type TPhoto,
   type TProperty,
   type TPropertyAddress,
+  type TCountPropertiesQuery,
+  type TPropertyCountResponse,
+  type TTakenListing,
 } from '@makazi/contracts/properties';
 import {
   mediaGroupName,
+  PROPERTY_COUNT_CAP,
   propertyTypeFromSlug,
   SEARCH_MIN_LENGTH,
   type TPictureLabel,
@@ -43,6 +47,7 @@ import type {
   PropertiesRepository,
   PublicPropertyRow,
   PendingChangeRow,
+  TakenListingRow,
   ViewerPropertyRow,
 } from './properties.repository';
 
@@ -61,7 +66,10 @@ export interface PropertyPage {
  * the stored public answer, ready to send.
  */
 export type ViewedProperty =
-  { asOwner: true; property: TViewerProperty } | { asOwner: false; json: string };
+  | { asOwner: true; property: TViewerProperty }
+  | { asOwner: false; json: string }
+  /** Rented or sold: what the public may still know of it, for a 410 that says so. */
+  | { asOwner: false; taken: TTakenListing };
 
 /** A page of a publisher's listings: the owner's own view, or the public answers ready to send. */
 export type PublisherPage = (
@@ -70,6 +78,8 @@ export type PublisherPage = (
 
 export interface PropertiesService {
   listPublic(query: TListPropertiesQuery): Promise<PropertyPage>;
+  /** GET /api/properties/count: the ZPropertyCountResponse JSON, ready to send. */
+  countPublic(query: TCountPropertiesQuery): Promise<string>;
   /**
    * GET /api/properties/{id} for a viewer who may be signed in: an approved listing as the
    * public sees it, or one of the viewer's own (any status but archived) with the owner fields.
@@ -139,6 +149,14 @@ const toShown = (variant: PhotoRow['variants'][number]): ShownVariant => ({
   url: mediaUrl(variant.key),
 });
 
+/**
+ * The narrowest variant with its size when it was recorded: the file data saver loads on a tap,
+ * whose cost the gallery tells. The larger variants' sizes stay out of the answer: nobody reads
+ * them, and on a list page of about 130 photos they would cost about 1 KB after compression.
+ */
+const toShownNarrowest = (variant: PhotoRow['variants'][number]): ShownVariant =>
+  variant.bytes === undefined ? toShown(variant) : { ...toShown(variant), bytes: variant.bytes };
+
 /** A photo's variants as URLs, narrowest first, and the one shown without srcset. */
 function shown(
   variants: PhotoRow['variants'],
@@ -146,7 +164,9 @@ function shown(
   const display = displayVariant(variants);
   // A photo without variants cannot be shown; leaving it out beats failing the whole page.
   if (!display) return undefined;
-  const sorted = [...variants].sort((a, b) => a.width - b.width).map(toShown);
+  const sorted = [...variants]
+    .sort((a, b) => a.width - b.width)
+    .map((variant, index) => (index === 0 ? toShownNarrowest(variant) : toShown(variant)));
   return { variants: sorted, display: toShown(display) };
 }
 
@@ -338,6 +358,33 @@ function isOwnerRow(row: PublicPropertyRow | ViewerPropertyRow): row is ViewerPr
 
 const listingNotFound = (id: string) => notFound(`Listing ${id} not found`);
 
+/** The filters a list or a count runs with, as the query named them. */
+function publicFilters(query: TCountPropertiesQuery): PublicFilters {
+  return {
+    type: query.type === undefined ? undefined : toType(query.type),
+    search: searchText(query.search),
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+  };
+}
+
+function toTakenListing(row: TakenListingRow): TTakenListing {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    takenAt: row.takenAt,
+    // An address is given whole or not at all: a region means a district.
+    place:
+      row.regionId === null || row.districtId === null
+        ? null
+        : {
+            region: { id: row.regionId, name: row.regionName ?? '' },
+            district: { id: row.districtId, name: row.districtName ?? '' },
+          },
+  };
+}
+
 /**
  * The text a search runs with: none when it is shorter than SEARCH_MIN_LENGTH (the contract has
  * trimmed it, so an all-blank search is none too), as one or two letters would make the database
@@ -436,12 +483,7 @@ export function createPropertiesService(
   }
 
   async function listPublic(query: TListPropertiesQuery): Promise<PropertyPage> {
-    const filters: PublicFilters = {
-      type: query.type === undefined ? undefined : toType(query.type),
-      search: searchText(query.search),
-      minPrice: query.minPrice,
-      maxPrice: query.maxPrice,
-    };
+    const filters = publicFilters(query);
     const fingerprint = filtersFingerprint(filters);
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, fingerprint) : null;
 
@@ -470,7 +512,29 @@ export function createPropertiesService(
     return row && isOwnerRow(row) ? toOwnerProperty(row) : undefined;
   }
 
+  async function countPublic(query: TCountPropertiesQuery): Promise<string> {
+    const counted = await guarded(() =>
+      catalogue.countListed(publicFilters(query), PROPERTY_COUNT_CAP),
+    );
+    const answer: TPropertyCountResponse =
+      counted > PROPERTY_COUNT_CAP
+        ? { count: PROPERTY_COUNT_CAP, atLeast: true }
+        : { count: counted, atLeast: false };
+    return JSON.stringify(answer);
+  }
+
   return {
+    async countPublic(query) {
+      if (!options.pageCache) return countPublic(query);
+      // In the pages' cache, so a write forgets counts with the pages (the same filters' count).
+      const key = JSON.stringify({ count: publicFilters(query) });
+      const kept = await options.pageCache.get(key, async () => ({
+        json: await countPublic(query),
+        nextCursor: null,
+      }));
+      return kept.json;
+    },
+
     listPublic(query) {
       if (!options.pageCache) return listPublic(query);
       // Every input that shapes the page, in a fixed order: equal queries share one entry. Typed
@@ -498,8 +562,12 @@ export function createPropertiesService(
         viewerId === undefined
           ? undefined
           : await lookedUp(() => ownerView(listings, id, viewerId));
-      if (!own) throw listingNotFound(id);
-      return { asOwner: true, property: own };
+      if (own) return { asOwner: true, property: own };
+      // A listing people may still hold a link to (a favourite, a share, an alert) that was
+      // rented or sold says so, rather than "not found", which reads like it never existed.
+      const taken = await lookedUp(() => listings.findTaken(id));
+      if (taken) return { asOwner: false, taken: toTakenListing(taken) };
+      throw listingNotFound(id);
     },
 
     async getOwnerView(id, ownerId) {

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TPictureLabel } from '@makazi/contracts/property-values';
-import { ZProperty, type TPhoto, type TProperty } from '@makazi/contracts/properties';
+import { PROPERTY_COUNT_CAP, type TPictureLabel } from '@makazi/contracts/property-values';
+import {
+  ZProperty,
+  ZPropertyCountResponse,
+  type TPhoto,
+  type TProperty,
+} from '@makazi/contracts/properties';
+import { rawQueries } from '../../db/client';
 import {
   insertLocationChain,
   insertPhoto,
@@ -15,6 +21,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { properties } from '../../db/schema';
 import { testPropertiesService } from '../../test/properties-service';
 import { transactionRefreshingCards } from './catalogue-cards';
+import { createCatalogueRepository } from './catalogue.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -820,5 +827,101 @@ describe('properties service', () => {
       expect(item.media[0]?.name).toBe('{"picha_nje","picha_jiko"}');
     }
     expect(statements).toBe(1);
+  });
+});
+
+describe('GET /api/properties: places by the names people use', () => {
+  it('finds Zanzibar’s regions by “Zanzibar”, Stone Town’s by “Unguja”, Dar es Salaam by “Dsm”', async () => {
+    const place = (region: string, ward: string) => insertLocationChain(t.db, { region, ward });
+    const paje = await insertProperty(t.db, { address: await place('Kusini Unguja', 'Paje') });
+    const kiwengwa = await insertProperty(t.db, {
+      address: await place('Kaskazini Unguja', 'Kiwengwa'),
+    });
+    const town = await insertProperty(t.db, { address: await place('Mjini Magharibi', 'Malindi') });
+    const chake = await insertProperty(t.db, { address: await place('Kusini Pemba', 'Chake') });
+    const sinza = await insertProperty(t.db, { address: await place('Dar es Salaam', 'Sinza') });
+    await insertProperty(t.db, { address: await place('Arusha', 'Kaloleni') });
+    const zanzibar = [paje.id, kiwengwa.id, town.id, chake.id].sort();
+    const found = async (search: string) =>
+      (await walk(`/api/properties?search=${encodeURIComponent(search)}&limit=2`)).ids.sort();
+    // Twice each: the second time the term is known rare and the trigram index goes first.
+    for (let round = 0; round < 2; round += 1) {
+      expect(await found('Zanzibar')).toEqual(zanzibar);
+      expect(await found('znz')).toEqual(zanzibar);
+      expect(await found('unguja')).toEqual([paje.id, kiwengwa.id, town.id].sort());
+      expect(await found('Pemba')).toEqual([chake.id]);
+      expect(await found('DSM')).toEqual([sinza.id]);
+      expect(await found('dar')).toEqual([sinza.id]);
+    }
+    // The count agrees with the list.
+    const count = await get('/api/properties/count?search=zanzibar');
+    expect(count.json()).toEqual({ count: 4, atLeast: false });
+  });
+});
+
+describe('GET /api/properties/count', () => {
+  const count = async (query: string) => {
+    const res = await get(`/api/properties/count${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZPropertyCountResponse.parse(res.json());
+  };
+
+  it('counts what the list with the same filters holds, and nothing unlisted', async () => {
+    const chain = await insertLocationChain(t.db, { district: 'Kinondoni' });
+    for (let i = 0; i < 5; i += 1) {
+      await insertProperty(t.db, {
+        type: i < 3 ? 'Rent' : 'Land',
+        price: 100_000 * (i + 1),
+        title: i % 2 === 0 ? `Nyumba Sinza ${i}` : `Kiwanja ${i}`,
+        ...(i < 2 ? { address: chain } : {}),
+      });
+    }
+    await insertProperty(t.db, { type: 'Rent', status: 'pending' });
+    await insertProperty(t.db, { type: 'Rent', details: { takenAt: new Date() } });
+    for (const query of [
+      '',
+      '?type=Rent',
+      '?type=lease',
+      '?type=Land',
+      '?search=sinza',
+      '?search=kinondoni&type=Rent',
+      '?minPrice=200000&maxPrice=400000',
+      '?type=Rent&minPrice=250000',
+      '?search=xyz-nothing',
+      // Too short to search: the same as without it, as the list.
+      '?search=ny',
+    ]) {
+      const listed = (await walk(`/api/properties${query}${query ? '&' : '?'}limit=2`)).ids;
+      expect(await count(query), query).toEqual({ count: listed.length, atLeast: false });
+    }
+    expect((await count('?type=Rent')).count).toBe(3);
+  });
+
+  it('counts no further than the cap: past it, the cap and "at least"', async () => {
+    for (let i = 0; i < 5; i += 1) await insertProperty(t.db, { type: 'Apartment' });
+    // The walk stops one past the cap, whatever the catalogue holds.
+    const catalogue = createCatalogueRepository(rawQueries(t.database));
+    const filters = {
+      type: 'Apartment' as const,
+      search: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+    };
+    expect(await catalogue.countListed(filters, 2)).toBe(3);
+    expect(await catalogue.countListed(filters, 10)).toBe(5);
+    const service = testPropertiesService(t.database, {
+      wrap: (inner) => ({ ...inner, countListed: () => Promise.resolve(PROPERTY_COUNT_CAP + 1) }),
+    });
+    expect(JSON.parse(await service.countPublic({ type: 'Apartment' }))).toEqual({
+      count: PROPERTY_COUNT_CAP,
+      atLeast: true,
+    });
+  });
+
+  it('refuses what the list refuses: an inverted price range, an unknown type', async () => {
+    const inverted = await get('/api/properties/count?minPrice=500&maxPrice=100');
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.body).toContain('minPrice');
+    expect((await get('/api/properties/count?type=castle')).statusCode).toBe(400);
   });
 });

@@ -28,7 +28,11 @@ export const listingLinkRoutes: FastifyPluginCallbackZod<{ service: PropertiesSe
       if (id === undefined) return reply.redirect('/home', 302);
       try {
         const found = await service.getForViewer(id, undefined);
-        const type = found.asOwner ? found.property.type : readType(found.json);
+        const type = found.asOwner
+          ? found.property.type
+          : 'taken' in found
+            ? found.taken.type
+            : readType(found.json);
         if (type) return reply.redirect(`/${PROPERTY_TYPE_SLUGS[type]}/${id}`, 302);
       } catch (err) {
         if (!isAppError(err) || err.statusCode !== 404) throw err;

@@ -5,6 +5,7 @@ import type { TAlertFrequency } from '@makazi/contracts/saved-values';
 import type { Database } from '../../db/client';
 import { savedSearchMatches, savedSearches as s } from '../../db/schema';
 import { countSmsInBudget, returnSmsToBudget, type SmsBudgetWindow } from '../../db/sms-budget';
+import { PLACE_ALIASES } from '../../lib/place-search';
 
 export interface SavedSearchRow {
   id: string;
@@ -204,8 +205,9 @@ returning property_id as id`);
        * One statement, in the database: the listing's catalogue entry (so a listing that left the
        * catalogue meanwhile matches nothing) against the searches of its type and those of any
        * type, with the catalogue's own rules: the price range inclusive, the search text as a
-       * case-insensitive substring of the title and address. A person's own listing is not news
-       * to them. Each pair once, ever.
+       * case-insensitive substring of the title and address, or for a common name of a place
+       * (lib/place-search.ts, sent as a parameter) one of the places it stands for. A person's
+       * own listing is not news to them. Each pair once, ever.
        */
       const result = await db.execute<{
         n: number;
@@ -216,7 +218,11 @@ from catalogue_entries e
 join saved_searches s on (s.type = e.type or s.type is null)
   and (s.min_price_tzs is null or e.price_tzs >= s.min_price_tzs)
   and (s.max_price_tzs is null or e.price_tzs <= s.max_price_tzs)
-  and (s.search_lower is null or strpos(e.search_text_lower, s.search_lower) > 0)
+  and (s.search_lower is null or exists (
+    select 1 from jsonb_array_elements_text(coalesce(
+      ${JSON.stringify(PLACE_ALIASES)}::jsonb -> regexp_replace(btrim(s.search_lower), '[[:space:]]+', ' ', 'g'),
+      jsonb_build_array(s.search_lower))) as term
+    where strpos(e.search_text_lower, term) > 0))
   and s.user_id <> e.published_by
 where e.property_id = any(${sql.param(propertyIds)}::uuid[])
 on conflict do nothing returning 1)

@@ -4,7 +4,7 @@ import type { TSavedSearch } from '@makazi/contracts/saved-searches';
 import { properties, savedSearchMatches, users } from '../../db/schema';
 import { transactionRefreshingCards } from '../properties/catalogue-cards';
 import { createFakeClock } from '../../test/fake-clock';
-import { insertProperty, type PropertyOptions } from '../../test/factories';
+import { insertLocationChain, insertProperty, type PropertyOptions } from '../../test/factories';
 import { messagesTo } from '../../test/outbox';
 import { signInAdmin } from '../../test/admin';
 import { signInAs, signUpAndIn, type SignedIn } from '../../test/sign-in';
@@ -284,6 +284,21 @@ describe('matching a listing that comes into the catalogue', () => {
       (await call('POST', `/api/me/saved-searches/${fitsSearch.id}/seen`, fits)).statusCode,
     ).toBe(204);
     expect((await mine(fits)).find((s) => s.id === fitsSearch.id)?.newMatches).toBe(0);
+  });
+
+  it('alerts a search for “Zanzibar” of a listing in Kusini Unguja, as its list shows it', async () => {
+    const who = await signUpAndIn(t);
+    const other = await signUpAndIn(t);
+    await save(who, { search: '  ZANZIBAR ', alerts: 'instant' });
+    await save(other, { search: 'Pemba', alerts: 'instant' });
+    const paje = await insertLocationChain(t.db, { region: 'Kusini Unguja', ward: 'Paje' });
+    const listing = await pending({ title: 'Nyumba ya ufukweni', address: paje });
+    await approve(listing.id);
+    await runJob();
+    expect(await alertsTo(who)).toHaveLength(1);
+    expect(await alertsTo(other)).toEqual([]);
+    const listed = await call('GET', '/api/properties?search=ZANZIBAR');
+    expect(listed.json<{ id: string }[]>().map((item) => item.id)).toContain(listing.id);
   });
 
   it('texts in the person’s language', async () => {

@@ -2,7 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@makazi/contracts/common';
 import type { TContactResponse } from '@makazi/contracts/payments';
-import { contactReveals } from '../../db/schema';
+import type { TContactReveal } from '@makazi/contracts/trust';
+import { contactReveals, properties } from '../../db/schema';
+import { transactionRefreshingCards } from '../properties/catalogue-cards';
 import { signInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
@@ -224,5 +226,116 @@ describe('the daily cap of distinct listings', () => {
     }
     expect((await contact(shared[CAP]!.id, asha.auth)).statusCode).toBe(429);
     expect((await contact(shared[CAP]!.id, juma.auth)).statusCode).toBe(200);
+  });
+});
+
+describe('the owners on Contacts you viewed (GET /api/me/contact-reveals)', () => {
+  const viewed = async (who: SignedIn) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/contact-reveals',
+      headers: who.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { body: res.body, reveals: res.json<TContactReveal[]>() };
+  };
+  const byListing = (reveals: TContactReveal[]) =>
+    Object.fromEntries(
+      reveals.map((reveal) => [reveal.property.id, [reveal.contact, reveal.contactWithheld]]),
+    );
+  const setListing = (id: string, values: Partial<typeof properties.$inferInsert>) =>
+    transactionRefreshingCards(t.db, (tx) =>
+      tx.update(properties).set(values).where(eq(properties.id, id)),
+    );
+  const owner = (listing: PropertyRow) => ({
+    ownerName: listing.ownerName,
+    phoneNumber: listing.ownerPhoneNumber,
+  });
+
+  it('shows the owner of each listing revealed, while the subscription runs, without recording a reveal or taking a place in the cap', async () => {
+    const asha = await subscriber();
+    const [first, second, third, fourth] = await listings(CAP + 1);
+    for (const listing of [first!, second!]) {
+      expect((await contact(listing.id, asha.auth)).statusCode).toBe(200);
+    }
+
+    for (let i = 0; i < CAP + 1; i += 1) {
+      const { reveals } = await viewed(asha);
+      expect(byListing(reveals)).toEqual({
+        [first!.id]: [owner(first!), null],
+        [second!.id]: [owner(second!), null],
+      });
+    }
+    expect(await revealsOf(asha.userId)).toHaveLength(2);
+
+    // The cap's last place is still free for a listing never revealed; past it, 429 as before.
+    expect((await contact(third!.id, asha.auth)).statusCode).toBe(200);
+    expect((await contact(fourth!.id, asha.auth)).statusCode).toBe(429);
+    // The cap limits new reveals only: the list still shows every owner paid for.
+    const { reveals } = await viewed(asha);
+    expect(reveals.map((reveal) => reveal.contact?.phoneNumber).sort()).toEqual(
+      [first!, second!, third!].map((listing) => listing.ownerPhoneNumber).sort(),
+    );
+    expect(await revealsOf(asha.userId)).toHaveLength(CAP);
+  });
+
+  it('gives no phone once the subscription has ended, and says so', async () => {
+    let asha = await subscriber();
+    const [listing] = await listings(1);
+    expect((await contact(listing!.id, asha.auth)).statusCode).toBe(200);
+
+    // The subscription runs 30 days from START.
+    asha = await moveTo(new Date(START.getTime() + 30 * 86_400_000 + 1000), asha);
+    const { body, reveals } = await viewed(asha);
+    expect(byListing(reveals)).toEqual({ [listing!.id]: [null, 'subscription_ended'] });
+    expect(body).not.toContain(listing!.ownerPhoneNumber);
+    expect(body).not.toContain(listing!.ownerName);
+    // As the listing's own contact route says.
+    expect((await contact(listing!.id, asha.auth)).statusCode).toBe(402);
+  });
+
+  it('gives no phone for a listing no longer public, whatever made it so, and keeps the others', async () => {
+    const asha = await subscriber();
+    const [shown, ...gone] = await listings(6);
+    expect((await contact(shown!.id, asha.auth)).statusCode).toBe(200);
+    // Revealed on earlier days: more listings than one day's cap allows.
+    await t.db.insert(contactReveals).values(
+      gone.map((listing, i) => ({
+        userId: asha.userId,
+        propertyId: listing.id,
+        revealedAt: new Date(START.getTime() - (i + 1) * 86_400_000),
+      })),
+    );
+    const at = new Date(START.getTime() - 60_000);
+    const states: Parameters<typeof setListing>[1][] = [
+      { takenAt: at },
+      { staleAt: at },
+      { heldForReportsAt: at },
+      { publisherSuspendedAt: at },
+      { status: 'archived' },
+    ];
+    for (const [i, state] of states.entries()) {
+      await setListing(gone[i]!.id, state);
+    }
+
+    const { body, reveals } = await viewed(asha);
+    expect(byListing(reveals)).toEqual({
+      [shown!.id]: [owner(shown!), null],
+      ...Object.fromEntries(gone.map((listing) => [listing.id, [null, 'listing_unavailable']])),
+    });
+    for (const listing of gone) {
+      expect(body).not.toContain(listing.ownerPhoneNumber);
+      expect((await contact(listing.id, asha.auth)).statusCode).toBe(404);
+    }
+  });
+
+  it('says the listing is gone rather than the subscription when both are so: subscribing would not bring it back', async () => {
+    let asha = await subscriber();
+    const [listing] = await listings(1);
+    expect((await contact(listing!.id, asha.auth)).statusCode).toBe(200);
+    await setListing(listing!.id, { takenAt: START });
+    asha = await moveTo(new Date(START.getTime() + 31 * 86_400_000), asha);
+    const { reveals } = await viewed(asha);
+    expect(byListing(reveals)).toEqual({ [listing!.id]: [null, 'listing_unavailable'] });
   });
 });

@@ -27,7 +27,7 @@ export function trustSmsText(locale: TLocale, text: TrustText): string {
     case 'credited': {
       const title = shortTitle(text.title);
       return sw
-        ? `Makazi: samahani, "${title}" halikupatikana. Tumeongeza ${days(text.creditDays, locale)} kwenye usajili wako.`
+        ? `Makazi: samahani, "${title}" halikupatikana. Tumeongeza ${days(text.creditDays, locale)} kwenye kifurushi chako.`
         : `Makazi: sorry that "${title}" was a dead end. We added ${days(text.creditDays, locale)} to your subscription.`;
     }
     case 'claimRefused': {

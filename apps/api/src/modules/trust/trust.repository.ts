@@ -114,6 +114,9 @@ export interface RevealedListingRow {
   takenAt: Date | null;
   revealedAt: Date;
   coverKey: string | null;
+  ownerName: string;
+  /** Null only on an archived listing whose publisher deleted their account. */
+  ownerPhoneNumber: string | null;
 }
 
 export interface ReportedListingRow {
@@ -579,6 +582,8 @@ export function createTrustRepository(db: Database): TrustRepository {
           takenAt: p.takenAt,
           revealedAt: latest.revealedAt,
           coverKey: thumbnailKey,
+          ownerName: p.ownerName,
+          ownerPhoneNumber: p.ownerPhoneNumber,
         })
         .from(latest)
         .innerJoin(p, eq(p.id, latest.propertyId))

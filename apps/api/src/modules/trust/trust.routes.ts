@@ -93,7 +93,7 @@ export const trustRoutes: FastifyPluginCallbackZod<{
         security: security.user,
         summary: 'The listings whose owner’s contact you were shown',
         description:
-          'Latest reveal first, each with its availability now, until when a dead-end claim may be made on it, and your report of it.',
+          'Latest reveal first, each with its availability now, until when a dead-end claim may be made on it, and your report of it. `contact` is the owner’s name and phone while your subscription is active and the listing is public, as GET /api/properties/{id}/contact would give them; otherwise null, with `contactWithheld` saying why (subscription_ended, listing_unavailable). Reading them here records no reveal and counts nothing towards the daily cap.',
         querystring: ZContactRevealsQuery,
         response: { 200: ZContactRevealsResponse, ...errors(400, 401) },
       },

@@ -16,9 +16,15 @@ import { AppError, invalidField, notFound } from '../../lib/errors';
 import { RateLimitedError, secondsUntil, waitInWords } from '../../lib/rate-limited-error';
 import { accountGone, requireOwnListing, type Actor } from '../access/access';
 import { thumbnailUrl, type PropertiesService } from '../properties/properties.service';
+import { accessEndsAt } from '../subscriptions/subscriptions.service';
 import { upholdClaim, type ClaimOutcome } from './guarantee';
 import type { ReporterKey } from './reporter-key';
-import type { ReportRecord, TrustListing, TrustRepository } from './trust.repository';
+import type {
+  ReportRecord,
+  RevealedListingRow,
+  TrustListing,
+  TrustRepository,
+} from './trust.repository';
 import { trustSmsText } from './trust-sms';
 
 /*
@@ -58,6 +64,25 @@ export interface TrustServiceDeps {
 const FRESHNESS_BATCH = 200;
 
 const listingGone = () => notFound('This listing does not exist or is no longer available.');
+
+/**
+ * The owner of a listing whose contact the subscriber was shown, or why not any more. A listing
+ * out of the public catalogue (properties.listed) comes first: subscribing again would not bring
+ * its number back.
+ */
+function revealedContact(
+  row: Pick<RevealedListingRow, 'listed' | 'ownerName' | 'ownerPhoneNumber'>,
+  subscribed: boolean,
+): Pick<TContactReveal, 'contact' | 'contactWithheld'> {
+  if (!row.listed || row.ownerPhoneNumber === null) {
+    return { contact: null, contactWithheld: 'listing_unavailable' };
+  }
+  if (!subscribed) return { contact: null, contactWithheld: 'subscription_ended' };
+  return {
+    contact: { ownerName: row.ownerName, phoneNumber: row.ownerPhoneNumber },
+    contactWithheld: null,
+  };
+}
 
 export function toClaim(report: ReportRecord): TClaim | null {
   if (report.claimStatus === null || report.claimRevealedAt === null) return null;
@@ -333,6 +358,12 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
     async contactReveals(actor, query) {
       const now = clock();
       const rows = await repository.revealedListings(actor.userId, query.limit);
+      // The listing's contact route's rules (subscriptions.service contact): a running
+      // subscription, and a listing the public may see. The owner was paid for once, at the
+      // reveal: showing them again here records nothing and takes no place in the day's cap.
+      const subscribed =
+        rows.length > 0 &&
+        accessEndsAt(await repository.unendedWindows(actor.userId, now), now) !== undefined;
       const reports = await repository.reportsOf(
         actor.userId,
         rows.map((row) => row.propertyId),
@@ -353,6 +384,7 @@ export function createTrustService(deps: TrustServiceDeps): TrustService {
           revealedAt: row.revealedAt.toISOString(),
           claimableUntil: until > now ? until.toISOString() : null,
           report: report ? toReport(report) : null,
+          ...revealedContact(row, subscribed),
         };
       });
     },

@@ -3,11 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import type { TSubscriptionStatusResponse } from '@makazi/contracts/payments';
+import { ZGoneListingResponse } from '@makazi/contracts/properties';
 import type { TAdminReportedListing, TContactReveal, TReport } from '@makazi/contracts/trust';
 import { auditLog, contactReveals, listingReports, payments, users } from '../../db/schema';
 import { signInAdmin, type SignedInAdmin } from '../../test/admin';
 import { createFakeClock } from '../../test/fake-clock';
 import {
+  insertLocationChain,
   insertPaidSubscription,
   insertPlan,
   insertProperty,
@@ -374,12 +376,61 @@ describe('an owner confirming or marking taken', () => {
       visibility: 'taken',
       takenAt: START.toISOString(),
     });
-    expect(await isPublic(listing.id)).toBe(404);
+    expect(await isPublic(listing.id)).toBe(410);
 
     const again = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {});
     expect(again.statusCode).toBe(409);
     const confirm = await inject('POST', `/api/properties/${listing.id}/confirm`, owner);
     expect(confirm.statusCode).toBe(409);
+  });
+
+  it('tells anyone who opens a taken listing that it was rented or sold (410), with its type, title and place, and nothing of its owner', async () => {
+    const owner = await person();
+    const chain = await insertLocationChain(t.db, {
+      region: 'Dar es Salaam',
+      district: 'Kinondoni',
+    });
+    const rented = await listingOf(owner, { type: 'Rent', address: chain });
+    const sold = await listingOf(owner, { type: 'Land' });
+    for (const listing of [rented, sold]) {
+      const marked = await inject('POST', `/api/properties/${listing.id}/taken`, owner, {});
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    const gone = await inject('GET', `/api/properties/${rented.id}`);
+    expect(gone.statusCode, gone.body).toBe(410);
+    const body = ZGoneListingResponse.parse(gone.json());
+    expect(body).toMatchObject({
+      statusCode: 410,
+      code: 'GONE',
+      message: 'This listing has been rented and is no longer available',
+      listing: { id: rented.id, type: 'Rent', title: rented.title, takenAt: START.toISOString() },
+    });
+    expect(body.listing.place).toEqual({ region: chain.region, district: chain.district });
+    // Only those fields: no phone, no owner, no address finer than the district.
+    expect(Object.keys(gone.json<{ listing: object }>().listing).sort()).toEqual([
+      'id',
+      'place',
+      'takenAt',
+      'title',
+      'type',
+    ]);
+    expect(gone.body).not.toContain(rented.ownerPhoneNumber);
+    const soldAnswer = await inject('GET', `/api/properties/${sold.id}`);
+    expect(soldAnswer.statusCode).toBe(410);
+    expect(soldAnswer.json<{ message: string }>().message).toContain('sold');
+    // The owner still gets their own listing, as before.
+    expect((await ownerView(owner, rented.id)).visibility).toBe('taken');
+
+    // Taken but held for reports, or its publisher suspended: nothing to tell (404).
+    const at = new Date(clock().getTime() - HOUR);
+    for (const extra of [
+      { details: { takenAt: at, heldForReportsAt: at } },
+      { details: { takenAt: at, publisherSuspendedAt: at } },
+      { details: { takenAt: at }, status: 'rejected' as const },
+    ]) {
+      const hidden = await listingOf(owner, extra);
+      expect(await isPublic(hidden.id), JSON.stringify(extra)).toBe(404);
+    }
   });
 
   it('refuses a taken date in the future or before the listing was published', async () => {
@@ -519,8 +570,8 @@ describe('the dead-end guarantee', () => {
       const toBuyer = await inject('GET', `/api/properties/${listing.id}/contact`, buyer);
       const toOwner = await inject('GET', `/api/properties/${listing.id}/contact`, owner);
       answers[state] = [toBuyer.statusCode, toOwner.statusCode];
-      // The catalogue agrees: the same listing is not public either.
-      expect(await isPublic(listing.id), state).toBe(404);
+      // The catalogue agrees: the same listing is not public either (a taken one says so).
+      expect(await isPublic(listing.id), state).toBe(state === 'taken' ? 410 : 404);
     }
     // 404 to the subscriber (nothing recorded, so nothing to claim), 200 to the owner.
     expect(answers).toEqual({
@@ -642,7 +693,7 @@ describe('the dead-end guarantee', () => {
     const claim = await report(buyer, listing.id, { reason: 'already_taken' });
     await uphold(claim.json<TReport>().id);
     expect((await messagesTo(t.dataDir, buyer.phone)).at(-1)?.text).toBe(
-      'Makazi: samahani, "Nyumba Sinza" halikupatikana. Tumeongeza siku 1 kwenye usajili wako.',
+      'Makazi: samahani, "Nyumba Sinza" halikupatikana. Tumeongeza siku 1 kwenye kifurushi chako.',
     );
   });
 

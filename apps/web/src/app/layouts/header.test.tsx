@@ -229,6 +229,42 @@ function renderHeader(url = '/lease', handle?: PageHandle) {
   return renderApp(null, { routes: layoutRoutes(handle), url });
 }
 
+describe('mobile menu language switch', () => {
+  it.each([
+    { from: 'en', to: 'sw', open: 'Open menu', menu: 'Menu', choose: 'SW', opened: 'Fungua menyu' },
+    {
+      from: 'sw',
+      to: 'en',
+      open: 'Fungua menyu',
+      menu: 'Menyu',
+      choose: 'EN',
+      opened: 'Open menu',
+    },
+  ] as const)(
+    '$from → $to: closes the menu and gives the focus back to the menu button',
+    async ({ from, to, open, menu, choose, opened }) => {
+      const user = userEvent.setup();
+      const { i18n } = await renderApp(null, {
+        routes: layoutRoutes(),
+        url: '/lease',
+        language: from,
+      });
+      await user.click(screen.getByRole('button', { name: open }));
+      const sheet = await screen.findByRole('dialog', { name: menu });
+
+      await user.click(within(sheet).getByRole('link', { name: choose }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(i18n.language).toBe(to);
+      const button = screen.getByRole('button', { name: opened });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
+      // In place: the page stayed where it was.
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/lease$/);
+    },
+  );
+});
+
 describe('signed out', () => {
   it('SIGN IN stays a link to /login, and a plain click opens the login popover instead', async () => {
     mockFetch(() => jsonResponse({}, { status: 404 }));
@@ -255,6 +291,31 @@ describe('signed out', () => {
     expect(getAuthModal().modal).toBe('none');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Main', 'Open menu', 'Menu', 'Post a listing'],
+    ['sw', 'Menyu kuu', 'Fungua menyu', 'Menyu', 'Weka tangazo'],
+  ] as const)(
+    '%s: Post a listing is a link to the wizard, in the bar and in the mobile menu',
+    async (language, navName, openName, menuName, linkName) => {
+      const user = userEvent.setup();
+      await renderApp(null, { routes: layoutRoutes(), url: '/lease', language });
+      const nav = screen.getByRole('navigation', { name: navName });
+      // The bar's link is what a phone reaches before the app runs (the menu then targets the bar).
+      expect(within(nav).getByRole('link', { name: linkName })).toHaveAttribute('href', '/post');
+
+      await user.click(screen.getByRole('button', { name: openName }));
+
+      const menu = await screen.findByRole('dialog', { name: menuName });
+      const link = within(menu).getByRole('link', { name: linkName });
+      expect(link).toHaveAttribute('href', '/post');
+      await user.click(link);
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/post$/);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: menuName })).not.toBeInTheDocument(),
+      );
+    },
+  );
 
   it('mobile menu: POSTS and SIGN IN, which opens the popover and closes the menu', async () => {
     mockFetch(() => jsonResponse({}, { status: 404 }));

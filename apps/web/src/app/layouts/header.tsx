@@ -2,13 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import logoSrc from '../../assets/logo.svg';
-import { FavoriteBorderIcon, MenuIcon } from '../../components/icons';
+import { AddIcon, FavoriteBorderIcon, MenuIcon } from '../../components/icons';
 import { DataSaverSwitch } from '../../components/data-saver-switch';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuthModal } from '../../lib/auth-modal';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session';
 import { SignInLink } from '../../components/sign-in-link';
+import { PostListingLink } from '../../components/post-listing-link';
 import './layout.css';
 
 // Panels download only when they are opened: the header is on every first visit.
@@ -51,6 +52,14 @@ export function Header() {
           <span>{t('appName')}</span>
         </Link>
         <nav id={SITE_NAV_ID} aria-label={t('header.mainNav')} className="site-header__nav">
+          {/* For everyone: a signed-out visitor is taken through sign-in on the way. */}
+          <PostListingLink
+            className="btn btn--on-dark site-header__post"
+            title={t('header.postListing')}
+          >
+            <AddIcon />
+            <span className="site-header__post-text">{t('header.postListing')}</span>
+          </PostListingLink>
           <Link to="/posts" className="btn btn--on-dark">
             {t('header.posts')}
           </Link>
@@ -93,7 +102,7 @@ export function Header() {
         ) : (
           // The side sheet needs the app. Until it runs (or without JavaScript) the menu is a
           // link to the bar's own navigation, which shows under the bar when targeted
-          // (layout.css), so a phone reaches POSTS and the language links all the same.
+          // (layout.css), so a phone reaches Post a listing, POSTS and the language links all the same.
           <a
             href={`#${SITE_NAV_ID}`}
             className="icon-btn site-header__menu-button"

@@ -6,7 +6,9 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { SideSheet } from '../../components/side-sheet';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
+import { refocus } from '../../lib/use-modal-dialog';
 import { SignInLink } from '../../components/sign-in-link';
+import { PostListingLink } from '../../components/post-listing-link';
 import './mobile-menu.css';
 
 export interface MobileMenuProps {
@@ -16,8 +18,8 @@ export interface MobileMenuProps {
 }
 
 /**
- * The phone menu has POSTS, Saved, Contacts you viewed and Logout (SIGN IN while signed out), plus
- * the language and data saver.
+ * The phone menu has Post a listing, POSTS, Saved, Contacts you viewed and Logout (SIGN IN while
+ * signed out), plus the language and data saver.
  */
 export default function MobileMenu(props: MobileMenuProps) {
   const { onClose } = props;
@@ -31,8 +33,12 @@ export default function MobileMenu(props: MobileMenuProps) {
       title={t('header.menu')}
       closeLabel={t('header.closeMenu')}
       backdrop="click"
+      // The focus goes back to the menu button however the menu closed: browsers do it for a
+      // modal <dialog>, old WebViews without showModal() do not.
+      onHide={refocus}
     >
       <nav aria-label={t('header.menu')} className="mobile-menu__nav">
+        <PostListingLink className="btn" onFollow={onClose} />
         <Link to="/posts" className="btn" onClick={onClose}>
           {t('header.posts')}
         </Link>
@@ -61,7 +67,8 @@ export default function MobileMenu(props: MobileMenuProps) {
         )}
         <div>
           <p className="mobile-menu__caption">{t('language.label')}</p>
-          <LanguageSwitch tone="light" />
+          {/* The page stays as it was, only its words change: nothing else would close the menu. */}
+          <LanguageSwitch tone="light" onChoose={onClose} />
         </div>
         <DataSaverSwitch tone="light" />
       </nav>

@@ -179,8 +179,10 @@ describe('/register: creating the account', () => {
     await fill(user, { firstName: 'Asha', lastName: 'Mushi', phone: '0712345678' });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to register. Please try again.');
+    expect(alert).toHaveTextContent('Could not register.');
     expect(alert).toHaveTextContent('This phone number is already registered. Sign in instead.');
+    // Registering the same number again cannot succeed: no 'try again', the way to sign in.
+    expect(alert).not.toHaveTextContent(/try again/i);
 
     await user.click(within(alert).getByRole('link', { name: 'Go to sign in' }));
 
@@ -196,7 +198,7 @@ describe('/register: creating the account', () => {
     await fill(user, { firstName: 'Asha', lastName: 'Mushi', phone: '0712345678' });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to register. Please try again.');
+    expect(alert).toHaveTextContent('Could not register.');
     expect(alert).toHaveTextContent('Something went wrong. Try again.');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/register$/);
   });

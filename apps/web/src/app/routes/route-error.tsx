@@ -1,4 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { UnavailableOffline } from '../../components/unavailable-offline';
+import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
 import './route-status.css';
 
@@ -10,12 +12,17 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(`${error.name} ${error.message}`);
 }
 
-/** The router's error element: a failed chunk download gets its own message and a reload. */
+/**
+ * The router's error element: a failed chunk download gets its own message and a reload; offline,
+ * it is a page never opened on this phone (its code was not kept), which says so.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  const online = useOnline();
   const chunk = isChunkLoadError(error);
   if (!chunk && !isRouteErrorResponse(error)) console.error(error);
+  if (chunk && !online) return <UnavailableOffline headingLevel={1} />;
 
   return (
     <div role="alert" className="route-error">

@@ -61,9 +61,89 @@ function serveQueue(
   });
 }
 
+/** GET /api/admin/properties/awaiting-review with these counts (0 for a type not given). */
+function awaiting(byType: Partial<Record<TAdminPropertyRow['type'], number>>) {
+  return () =>
+    jsonResponse({ byType: { Land: 0, Rent: 0, HouseForSale: 0, Apartment: 0, ...byType } });
+}
+
+/** The listing types the page asked the list of, in order. */
+function listedTypes(fetchMock: ReturnType<typeof serveAdmin>) {
+  return callsTo(fetchMock, 'GET', '/api/admin/properties').map(({ url }) =>
+    url.searchParams.get('type'),
+  );
+}
+
 function tableRows() {
   return within(screen.getByRole('table')).getAllByRole('row').slice(1);
 }
+
+describe('/admin/property: the tab it opens on', () => {
+  /** Pending rows of every type; the counts say House For Sale and Apartment have some. */
+  function serveWaiting(byType: Parameters<typeof awaiting>[0]) {
+    const rows = [
+      makeRow(1, { type: 'HouseForSale', title: 'Mbezi house' }),
+      makeRow(2, { type: 'Apartment', title: 'Masaki flat' }),
+    ];
+    return serveAdmin({
+      'GET /api/admin/properties/awaiting-review': awaiting(byType),
+      'GET /api/admin/properties': (url) =>
+        jsonResponse(page(rows.filter((row) => row.type === url.searchParams.get('type')))),
+    });
+  }
+
+  it.each([
+    { language: 'en', tab: 'House For Sale', other: 'Land' },
+    { language: 'sw', tab: 'Nyumba ya kuuza', other: 'Kiwanja' },
+  ] as const)(
+    '$language: opens on the first tab with listings waiting when the URL names none',
+    async ({ language, tab, other }) => {
+      const fetchMock = serveWaiting({ HouseForSale: 1, Apartment: 1 });
+      const { router } = await renderAdmin('/admin/property', { language });
+      expect(await screen.findByRole('button', { name: 'Mbezi house' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: other })).toHaveAttribute('aria-selected', 'false');
+      // The empty Land queue was never asked for, not even for a moment.
+      expect(listedTypes(fetchMock)).toEqual(['HouseForSale']);
+      // The choice is written down: the tab stays while the admin empties it.
+      expect(currentPath(router)).toBe('/admin/property?type=HouseForSale');
+    },
+  );
+
+  it.each([
+    { language: 'en', tab: 'Land', empty: 'No properties available in this category.' },
+    { language: 'sw', tab: 'Kiwanja', empty: 'Hakuna mali katika kundi hili.' },
+  ] as const)(
+    '$language: keeps the tab the URL names, whatever waits elsewhere',
+    async ({ language, tab, empty }) => {
+      const fetchMock = serveWaiting({ HouseForSale: 1, Apartment: 1 });
+      const { router } = await renderAdmin('/admin/property?type=Land', { language });
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      expect(listedTypes(fetchMock)).toEqual(['Land']);
+      expect(callsTo(fetchMock, 'GET', '/api/admin/properties/awaiting-review')).toEqual([]);
+      expect(currentPath(router)).toBe('/admin/property?type=Land');
+    },
+  );
+
+  it('opens on Land when nothing waits, or when the counts cannot be had', async () => {
+    serveWaiting({});
+    const first = await renderAdmin('/admin/property?status=approved');
+    expect(await screen.findByText('No properties available in this category.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Land' })).toHaveAttribute('aria-selected', 'true');
+    expect(currentPath(first.router)).toBe('/admin/property?status=approved&type=Land');
+    first.unmount();
+
+    serveAdmin({
+      'GET /api/admin/properties/awaiting-review': () => adminError(500, 'INTERNAL', 'boom'),
+      'GET /api/admin/properties': () => jsonResponse(page([makeRow(1)])),
+    });
+    const second = await renderAdmin('/admin/property');
+    expect(await screen.findByRole('button', { name: 'Plot number 1' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Land' })).toHaveAttribute('aria-selected', 'true');
+    expect(currentPath(second.router)).toBe('/admin/property?type=Land');
+  });
+});
 
 describe('/admin/property', () => {
   it('lists the awaiting Land listings with the moderation columns', async () => {
@@ -275,7 +355,7 @@ describe('/admin/property', () => {
       'href',
       `/admin/land/${makeRow(1).id}`,
     );
-    expect(currentPath(router)).toBe('/admin/property');
+    expect(currentPath(router)).toBe('/admin/property?type=Land');
   });
 
   it('warns of possible duplicate photos under the title, linking the other listings', async () => {

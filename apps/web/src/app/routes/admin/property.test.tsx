@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TAdminPropertyDetail } from '@makazi/contracts/admin';
 import type { TViewerProperty } from '@makazi/contracts/listings';
-import { makeLand, makePhoto } from '../../../testing/fixtures';
+import { address, makeLand, makePhoto, makeRent } from '../../../testing/fixtures';
 import { jsonResponse } from '../../../testing/test-utils';
 import {
   adminError,
@@ -102,6 +102,35 @@ describe('/admin/{type}/{id}', () => {
       expect(screen.getByRole('region', { name: 'Publisher' })).toHaveTextContent('Approved'),
     );
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the photos in the wizard’s order with their slots, whatever order they were stored in', async () => {
+    const property: TViewerProperty = {
+      ...makeRent({
+        status: 'pending',
+        photos: [
+          makePhoto('picha_chumba', 'room'),
+          makePhoto('picha_choo', 'toilet'),
+          makePhoto('picha_nje', 'outside'),
+        ],
+      }),
+      ownerPhoneNumber: '+255712345678',
+      rejectionReason: null,
+    };
+    serveListing(property);
+    await renderAdmin(`/admin/lease/${property.id}`, { language: 'sw' });
+    await screen.findAllByTestId('photo-label');
+    expect(screen.getAllByTestId('photo-label').map((label) => label.textContent)).toEqual([
+      'Nje',
+      'Chumba',
+      'Choo',
+    ]);
+    expect(
+      screen
+        .getAllByRole('img')
+        .filter((img) => img.getAttribute('src')?.startsWith('/media/'))
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/media/outside-768.webp', '/media/room-768.webp', '/media/toilet-768.webp']);
   });
 
   it('shows the media pictures when the listing has no photos, and the rejection reason', async () => {
@@ -211,4 +240,37 @@ describe('/admin/{type}/{id}', () => {
       await screen.findByText('This listing does not exist or was deleted.'),
     ).toBeInTheDocument();
   });
+});
+
+describe('/admin/{type}/{id} in the reader’s language', () => {
+  /** The English words of an address, none of which may reach a Swahili screen. */
+  const ENGLISH_ADDRESS_WORDS = /\b(Apartment|House No|Plot No|Street|Ward|District|Region)\b/;
+
+  it.each([
+    {
+      language: 'en',
+      label: 'Address',
+      text: 'Plot No. 7, Street Mikocheni A, Ward Mikocheni, District Kinondoni, Region Dar es Salaam',
+    },
+    {
+      language: 'sw',
+      label: 'Anwani',
+      text: 'Kiwanja Na. 7, Mtaa Mikocheni A, Kata Mikocheni, Wilaya Kinondoni, Mkoa Dar es Salaam',
+    },
+  ] as const)(
+    '$language: writes the address as the public pages do',
+    async ({ language, label, text }) => {
+      const property: TViewerProperty = {
+        ...makeLand({ status: 'pending' }),
+        propertyAddress: { ...address, houseNumber: null, plotNumber: '7' },
+        rejectionReason: null,
+      };
+      serveListing(property);
+      await renderAdmin(`/admin/land/${property.id}`, { language });
+      expect(await screen.findByRole('heading', { name: 'Kiwanja Kigamboni' })).toBeVisible();
+      const term = screen.getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling).toHaveTextContent(text);
+      if (language === 'sw') expect(document.body.textContent).not.toMatch(ENGLISH_ADDRESS_WORDS);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import {
+  ZAdminAwaitingReview,
   ZAdminPropertiesResponse,
   ZAdminPropertyDetail,
   ZModerationResult,
@@ -24,6 +25,21 @@ export function propertiesQueryOptions(filter: TPropertyFilter) {
         query: { ...filter },
         signal,
       }),
+  };
+}
+
+/**
+ * How many listings of each type await review, which picks the tab the moderation page opens on.
+ * Asked afresh each time (a minute-old count may name a queue emptied since), and not asked again
+ * on failure: the page then opens on Land rather than keep the admin waiting for a choice of tab.
+ */
+export function awaitingReviewQueryOptions() {
+  return {
+    queryKey: ['admin', 'properties', 'awaiting-review'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      adminJson('GET', '/admin/properties/awaiting-review', ZAdminAwaitingReview, { signal }),
+    staleTime: 0,
+    retry: false,
   };
 }
 

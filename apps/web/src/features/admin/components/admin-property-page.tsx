@@ -13,9 +13,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { TViewerProperty } from '@makazi/contracts/listings';
 import {
   PROPERTY_TYPE_SLUGS,
-  formatPropertyAddress,
+  pictureSlotRank,
+  type TPictureLabel,
   type TPropertyType,
 } from '@makazi/contracts/property-values';
+import { useAddressText } from '../../../lib/use-address-text';
 import { isAdminApiError } from '../api/admin-client';
 import { dashboardQueryOptions } from '../api/dashboard';
 import { propertiesQueryKey, propertyDetailQueryOptions } from '../api/properties';
@@ -30,10 +32,24 @@ import { PageSpinner } from './page-spinner';
 import { PendingChangeSection } from './pending-change-section';
 import { PendingChangeChip, StatusChip } from './status-chip';
 
-/** Every photo URL of the listing: its photos, or its media groups' pictures when it has none. */
-export function photoUrls(property: TViewerProperty): string[] {
-  if (property.photos.length > 0) return property.photos.map((photo) => photo.url);
-  return property.media.flatMap((group) => group.pictures);
+interface AdminPhoto {
+  url: string;
+  /** The wizard's slot; unknown for a listing with media groups only. */
+  label: TPictureLabel | null;
+}
+
+/**
+ * Every photo of the listing in the wizard's order with its slot, as the moderator checks them
+ * against it (the outside first): its photos, or its media groups' pictures when it has none.
+ */
+export function adminPhotos(property: TViewerProperty): AdminPhoto[] {
+  if (property.photos.length === 0) {
+    return property.media.flatMap((group) => group.pictures.map((url) => ({ url, label: null })));
+  }
+  const rank = (label: TPictureLabel) => pictureSlotRank(property.type, label);
+  return [...property.photos]
+    .sort((a, b) => rank(a.label) - rank(b.label))
+    .map((photo) => ({ url: photo.url, label: photo.label }));
 }
 
 /**
@@ -41,7 +57,8 @@ export function photoUrls(property: TViewerProperty): string[] {
  * decide, with Approve and Disapprove at hand.
  */
 export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyType }) {
-  const { t, errorMessage } = useAdminText();
+  const { t, language, errorMessage } = useAdminText();
+  const addressText = useAddressText();
   const queryClient = useQueryClient();
   const detail = useQuery(propertyDetailQueryOptions(id));
   const snackbar = useSnackbar();
@@ -99,7 +116,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
   if (property.type !== type) {
     return <Navigate to={`/admin/${PROPERTY_TYPE_SLUGS[property.type]}/${property.id}`} replace />;
   }
-  const photos = photoUrls(property);
+  const photos = adminPhotos(property);
   // The route approves or rejects the edit instead of the listing while one waits beside it.
   const change = property.pendingChange ?? null;
   const refreshLists = () => {
@@ -216,7 +233,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
               gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
             }}
           >
-            {photos.map((url, index) => (
+            {photos.map(({ url, label }, index) => (
               <li key={`${url}-${index}`}>
                 <Link color="secondary" href={url} target="_blank" rel="noopener">
                   <Box
@@ -234,6 +251,11 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
                     }}
                   />
                 </Link>
+                {label ? (
+                  <Typography variant="caption" component="p" data-testid="photo-label">
+                    {t(`property.photoLabels.${label}`)}
+                  </Typography>
+                ) : null}
               </li>
             ))}
           </Box>
@@ -249,7 +271,7 @@ export function AdminPropertyPage({ id, type }: { id: string; type: TPropertyTyp
         }}
       >
         <Section title={change ? t('pendingChange.liveDetails') : t('property.details')}>
-          <Details rows={detailRows(property, t)} />
+          <Details rows={detailRows(property, t, { addressText, language })} />
         </Section>
         <Section title={t('property.publisher')}>
           <Details
@@ -335,6 +357,7 @@ function Details({ rows }: { rows: DetailRow[] }) {
 function detailRows(
   property: TViewerProperty,
   t: ReturnType<typeof useAdminText>['t'],
+  { addressText, language }: { addressText: ReturnType<typeof useAddressText>; language: string },
 ): DetailRow[] {
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
   const common: DetailRow[] = [
@@ -342,7 +365,9 @@ function detailRows(
     ['property.fields.title', property.title],
     ['property.fields.description', property.description],
     ['property.fields.price', `TZS ${formatNumber(property.price)}`],
-    ['property.fields.address', formatPropertyAddress(property.propertyAddress) || t('none')],
+    // In the reader's words (Mtaa, Kata …), as the public pages write it: formatPropertyAddress
+    // is English, being the search text.
+    ['property.fields.address', addressText(property.propertyAddress) || t('none')],
     ['property.fields.ownerName', property.ownerName],
     ['property.fields.ownerPhoneNumber', property.ownerPhoneNumber ?? t('none')],
   ];
@@ -385,7 +410,7 @@ function detailRows(
   return [
     ...common,
     ...specific,
-    ['property.fields.createdAt', formatDateTime(property.createdAt)],
-    ['property.fields.updatedAt', formatDateTime(property.updatedAt)],
+    ['property.fields.createdAt', formatDateTime(property.createdAt, language)],
+    ['property.fields.updatedAt', formatDateTime(property.updatedAt, language)],
   ];
 }

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TChangeableField, TPendingChange, TViewerProperty } from '@makazi/contracts/listings';
 import type { TPhoto, TProperty } from '@makazi/contracts/properties';
-import { formatPropertyAddress } from '@makazi/contracts/property-values';
+import { useAddressText } from '../../../lib/use-address-text';
 import { useAdminText } from '../hooks/use-admin-text';
 import { formatNumber } from '../utils/format';
 
@@ -60,18 +60,17 @@ function fieldLabel(
 
 /**
  * One version's value of a field, written as the Details section writes it: TZS with grouped
- * digits, Yes/No, the address as one line, '--' for nothing.
+ * digits, Yes/No, the address as one line in the reader's words, '--' for nothing.
  */
 function fieldValue(
   field: Exclude<TChangeableField, 'photos'>,
   property: TProperty,
   ownerPhoneNumber: string | undefined,
   t: ReturnType<typeof useAdminText>['t'],
+  addressText: ReturnType<typeof useAddressText>,
 ): string {
   if (field === 'price') return `TZS ${formatNumber(property.price)}`;
-  if (field === 'propertyAddress') {
-    return formatPropertyAddress(property.propertyAddress) || t('none');
-  }
+  if (field === 'propertyAddress') return addressText(property.propertyAddress) || t('none');
   if (field === 'ownerPhoneNumber') return ownerPhoneNumber || t('none');
   // The type's own fields: a field another type lacks reads as nothing.
   const value = (property as unknown as Record<string, unknown>)[field];
@@ -162,6 +161,7 @@ export function PendingChangeSection({
   change: TPendingChange;
 }) {
   const { t } = useAdminText();
+  const addressText = useAddressText();
   const titleId = useId();
   const fields = change.changedFields.filter(
     (field): field is Exclude<TChangeableField, 'photos'> => field !== 'photos',
@@ -213,9 +213,11 @@ export function PendingChangeSection({
                   <TableCell component="th" scope="row" sx={{ fontWeight: 700 }}>
                     {fieldLabel(field, t)}
                   </TableCell>
-                  <TableCell>{fieldValue(field, property, property.ownerPhoneNumber, t)}</TableCell>
                   <TableCell>
-                    {fieldValue(field, change.proposed, change.ownerPhoneNumber, t)}
+                    {fieldValue(field, property, property.ownerPhoneNumber, t, addressText)}
+                  </TableCell>
+                  <TableCell>
+                    {fieldValue(field, change.proposed, change.ownerPhoneNumber, t, addressText)}
                   </TableCell>
                 </TableRow>
               ))}

@@ -164,6 +164,22 @@ describe('the admin page of an approved listing with an edit awaiting review', (
     expect(screen.getByRole('region', { name: 'Photos of the live version' })).toBeInTheDocument();
   });
 
+  it('writes both versions of the address in Swahili words on a Swahili screen', async () => {
+    const property = editedPlot();
+    serveDetail(property);
+    await renderApp(null, { url: `/admin/land/${property.id}`, routes, language: 'sw' });
+    const changes = await screen.findByRole('region', { name: 'Mabadiliko ya kukagua' });
+    const row = within(changes).getByRole('row', { name: /^Anwani/ });
+    expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'Nyumba Na. 12, Mtaa Mikocheni A, Kata Mikocheni, Wilaya Kinondoni, Mkoa Dar es Salaam',
+      'Nyumba Na. 12, Mtaa Mikocheni B, Kata Mikocheni, Wilaya Kinondoni, Mkoa Dar es Salaam',
+    ]);
+    // Nor in the live version's details below: no English word of an address anywhere.
+    expect(document.body.textContent).not.toMatch(
+      /\b(Apartment|House No|Plot No|Street|Ward|District|Region)\b/,
+    );
+  });
+
   it("says 'Approve changes' and applies the edit with the approve route", async () => {
     const property = editedPlot();
     const fetchMock = serveDetail(property);

@@ -23,6 +23,7 @@ import type { TAdminPropertiesResponse, TAdminPropertyRow } from '@makazi/contra
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
 import { dashboardQueryOptions } from '../api/dashboard';
 import {
+  awaitingReviewQueryOptions,
   propertiesQueryKey,
   propertiesQueryOptions,
   type TPropertyFilter,
@@ -31,7 +32,13 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { removeFromList, useApprove } from '../hooks/use-approve';
 import { useSnackbar } from '../hooks/use-snackbar';
 import { formatNumber, shortId } from '../utils/format';
-import { MODERATION_STATUSES, readPropertySearch, withChanges } from '../utils/search-params';
+import {
+  firstTabWaiting,
+  MODERATION_STATUSES,
+  MODERATION_TABS,
+  readPropertySearch,
+  withChanges,
+} from '../utils/search-params';
 import { DisapproveDialog, type DisapproveTarget } from './disapprove-dialog';
 import { VerifiedPhoneBadge } from '../../../components/listing-freshness';
 import { DuplicatePhotosNote } from './duplicate-photos';
@@ -42,9 +49,6 @@ import { PropertyQuickLook } from './property-quick-look';
 import { SearchBox } from './search-box';
 import { PendingChangeChip } from './status-chip';
 
-/** The type tabs, left to right. */
-const TABS: TPropertyType[] = ['Land', 'Rent', 'HouseForSale', 'Apartment'];
-
 /**
  * The /admin/property page: the moderation queue by type. Built for a moderator working through
  * hundreds a day: every action is a button, the next row takes the focus after an action, and an
@@ -54,14 +58,25 @@ export function PropertiesPage() {
   const { t, errorMessage } = useAdminText();
   const [params, setParams] = useSearchParams();
   const search = readPropertySearch(params);
+  // No tab in the URL: the counts of what waits choose one, and nothing is listed until they
+  // have (a list of Land first would flash by, or hold the admin on an empty queue).
+  const waiting = useQuery({
+    ...awaitingReviewQueryOptions(),
+    enabled: search.type === undefined,
+  });
+  const type =
+    search.type ??
+    (waiting.isFetchedAfterMount && !waiting.isFetching
+      ? firstTabWaiting(waiting.data?.byType)
+      : undefined);
   const filter: TPropertyFilter = {
-    type: search.type,
+    type,
     status: search.status,
     page: search.page,
     pageSize: search.pageSize,
     ...(search.q ? { q: search.q } : {}),
   };
-  const properties = useQuery(propertiesQueryOptions(filter));
+  const properties = useQuery({ ...propertiesQueryOptions(filter), enabled: type !== undefined });
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const [quickLook, setQuickLook] = useState<TAdminPropertyRow | null>(null);
@@ -150,13 +165,23 @@ export function PropertiesPage() {
   const change = (changes: Record<string, string | number | undefined>) =>
     setParams(withChanges(params, changes));
 
+  // The chosen tab goes into the URL, in place of the address without one: it stays put while
+  // the admin empties it (the counts change with every decision), and a reload or a link keeps it.
+  useEffect(() => {
+    if (search.type !== undefined || type === undefined) return;
+    const next = new URLSearchParams(params);
+    next.set('type', type);
+    setParams(next, { replace: true });
+  }, [search.type, type, params, setParams]);
+
   return (
     <Box>
       <Typography variant="h1" component="h1" sx={{ mb: 4 }}>
         {t('properties.title')}
       </Typography>
       <Tabs
-        value={search.type}
+        // false: no tab is selected while the counts choose one.
+        value={type ?? false}
         onChange={(_event, value: TPropertyType) => change({ type: value })}
         // Scrollable, not `centered`: on a phone the four tabs are wider than the screen, and
         // centred they spilled over both edges with no way to reach the first or the last.
@@ -173,8 +198,8 @@ export function PropertiesPage() {
           '& .MuiTab-root:last-of-type': { mr: 'auto' },
         }}
       >
-        {TABS.map((type) => (
-          <Tab key={type} value={type} label={t(`types.${type}`)} />
+        {MODERATION_TABS.map((tab) => (
+          <Tab key={tab} value={tab} label={t(`types.${tab}`)} />
         ))}
       </Tabs>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 4, alignItems: 'flex-start' }}>

@@ -31,12 +31,34 @@ export function readPaging(params: URLSearchParams): { page: number; pageSize: n
   return { page: positive(params.get('page'), 1), pageSize };
 }
 
-/** The moderation table shows Land awaiting review unless the URL says otherwise. */
+/** The moderation page's type tabs, left to right. */
+export const MODERATION_TABS: readonly TPropertyType[] = [
+  'Land',
+  'Rent',
+  'HouseForSale',
+  'Apartment',
+];
+
+/**
+ * The moderation table shows the queue (awaiting review) unless the URL says otherwise. `type` is
+ * undefined when the URL names no tab: the page picks one by what waits (firstTabWaiting).
+ */
 export function readPropertySearch(params: URLSearchParams) {
-  const type: TPropertyType = oneOf(PROPERTY_TYPES, params.get('type')) ?? 'Land';
+  const type: TPropertyType | undefined = oneOf(PROPERTY_TYPES, params.get('type'));
   const status: TModerationStatus = oneOf(MODERATION_STATUSES, params.get('status')) ?? 'pending';
   const q = params.get('q')?.trim().slice(0, 100) ?? '';
   return { type, status, q, ...readPaging(params) };
+}
+
+/**
+ * The tab to open when the URL names none: the first with listings awaiting review, so the admin
+ * does not start on an empty queue while another has work; Land when none waits, or when the
+ * counts could not be had.
+ */
+export function firstTabWaiting(
+  byType: Partial<Record<TPropertyType, number>> | undefined,
+): TPropertyType {
+  return MODERATION_TABS.find((type) => (byType?.[type] ?? 0) > 0) ?? 'Land';
 }
 
 export function readUserSearch(params: URLSearchParams) {

@@ -201,8 +201,8 @@ describe('the sign-in popover', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('No account uses this number. Register first.');
-    // The popover shows the reason only; the 'Failed to login' line belongs to the screen.
-    expect(alert).not.toHaveTextContent('Failed to login');
+    // The popover shows the reason only; the 'Could not sign in' line belongs to the screen.
+    expect(alert).not.toHaveTextContent('Could not sign in');
 
     await user.click(within(alert).getByRole('button', { name: 'Create an account' }));
 
@@ -244,7 +244,7 @@ describe('the sign-in popover', () => {
     await user.type(within(register).getByLabelText('Last name'), 'Mushi');
     await user.click(within(register).getByRole('button', { name: 'Register' }));
     const alert = await within(register).findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to register. Please try again.');
+    expect(alert).toHaveTextContent('Could not register.');
     expect(alert).toHaveTextContent('This phone number is already registered. Sign in instead.');
 
     await user.click(within(alert).getByRole('button', { name: 'Go to sign in' }));

@@ -7,7 +7,10 @@ export interface FailureAlertProps {
   reason: AuthReason;
   /** Where the offered switch leads; without it (the checkout) the reason is shown alone. */
   mode?: AuthMode;
-  /** The line above the reason ('Failed to login. Please try again.'). */
+  /**
+   * The line above the reason ('Could not sign in.'). It never says to try again: the reason does,
+   * when trying again can help.
+   */
   title?: string;
   phoneNumber?: string;
 }

@@ -4,8 +4,7 @@ import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useSendLoginCode } from '../api/login';
 import { useVerifyOtp } from '../api/verify-otp';
-import { describeAuthError, loginFailureKind, type AuthReason } from '../utils/auth-error';
-import { useReasonText } from './use-reason-text';
+import { describeAuthError, type AuthReason } from '../utils/auth-error';
 
 /** The code the API texted: to which (masked) number, and when another may be asked for. */
 export interface CodeChallenge {
@@ -25,7 +24,7 @@ export interface CodeSignIn {
   /** The current code is a resent one: the form says so. */
   resent: boolean;
   pending: boolean;
-  /** Texts a code to the number; true when it is on its way. Failures toast and set `failure`. */
+  /** Texts a code to the number; true when it is on its way. Failures set `failure`. */
   requestCode: (phoneNumber: string, isResend?: boolean) => Promise<boolean>;
   /** Checks the code; on success stores the session, toasts 'Login successful!' and signs in. */
   verifyCode: (otp: string) => Promise<boolean>;
@@ -39,7 +38,6 @@ export interface CodeSignIn {
  */
 export function useCodeSignIn(onSignedIn: () => void): CodeSignIn {
   const { t } = useTranslation('auth');
-  const reasonText = useReasonText();
   const sendCode = useSendLoginCode();
   const verify = useVerifyOtp();
   // One request at a time: state updates land after a render, a ref blocks a second tap at once.
@@ -48,11 +46,9 @@ export function useCodeSignIn(onSignedIn: () => void): CodeSignIn {
   const [failure, setFailure] = useState<AuthReason | null>(null);
   const [resent, setResent] = useState(false);
 
+  // Said once, in the form the person is looking at (FailureAlert, an alert), not in a toast too.
   function fail(call: 'login' | 'verify', error: unknown) {
-    const reason = describeAuthError(error, call);
-    const prefix = t(`toast.${loginFailureKind(call, error)}`);
-    void showToast(`${prefix} ${reasonText(reason)}`, 'error');
-    setFailure(reason);
+    setFailure(describeAuthError(error, call));
   }
 
   async function requestCode(phoneNumber: string, isResend = false): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/use-countdown';
-import { describeAuthError, loginFailureKind } from './auth-error';
+import { describeAuthError } from './auth-error';
 
 function apiError(status: number, code: ConstructorParameters<typeof ApiError>[1]) {
   return new ApiError(status, code, 'English only');
@@ -30,6 +30,18 @@ describe('describeAuthError', () => {
     expect(describeAuthError(apiError(0, 'NETWORK'), 'signup')).toEqual({ kind: 'network' });
     expect(describeAuthError(apiError(0, 'TIMEOUT'), 'login')).toEqual({ kind: 'timeout' });
     expect(describeAuthError(new Error('boom'), 'login')).toEqual({ kind: 'generic' });
+  });
+
+  it('keeps "try again" (generic) for the server failing, never for a refusal it would repeat', () => {
+    expect(describeAuthError(apiError(500, 'INTERNAL'), 'verify')).toEqual({ kind: 'generic' });
+    expect(describeAuthError(apiError(503, 'SERVICE_UNAVAILABLE'), 'signup')).toEqual({
+      kind: 'generic',
+    });
+    expect(describeAuthError(apiError(200, 'BAD_RESPONSE'), 'login')).toEqual({ kind: 'generic' });
+    expect(describeAuthError(apiError(403, 'FORBIDDEN'), 'login')).toEqual({ kind: 'validation' });
+    expect(describeAuthError(apiError(404, 'NOT_FOUND'), 'signup')).toEqual({
+      kind: 'validation',
+    });
   });
 
   it('carries the Retry-After of a 503 on sending a code (the SMS budget spent)', () => {
@@ -81,15 +93,6 @@ describe('describeAuthError', () => {
       { field: 'phoneNumber', message: 'is not a Tanzanian mobile number' },
     ]);
     expect(describeAuthError(error, 'signup')).toEqual({ kind: 'invalidPhone' });
-  });
-});
-
-describe('loginFailureKind (the failure toast prefixes)', () => {
-  it('tells a failed send, a failed check and anything else apart', () => {
-    expect(loginFailureKind('login', apiError(404, 'NOT_FOUND'))).toBe('sendFailed');
-    expect(loginFailureKind('verify', apiError(400, 'OTP_INVALID'))).toBe('verifyFailed');
-    expect(loginFailureKind('verify', apiError(200, 'BAD_RESPONSE'))).toBe('loginError');
-    expect(loginFailureKind('login', new TypeError('x'))).toBe('loginError');
   });
 });
 

@@ -60,18 +60,8 @@ export function describeAuthError(error: unknown, call: AuthCall): AuthReason {
   if (call === 'login' && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)) {
     return { kind: 'smsUnavailable', retryAfterSeconds: error.retryAfterSeconds };
   }
+  // Any other refusal: the same request would be refused again, so 'generic' (which says to try
+  // again) is only for the server's own failures and answers of the wrong shape.
+  if (error.status >= 400 && error.status < 500) return { kind: 'validation' };
   return { kind: 'generic' };
-}
-
-/**
- * The failure toast's prefix: a failed send ('Failed to send OTP:'), a failed check ('OTP
- * verification failed:'), or anything else ('Error during login:'), such as an answer of the wrong
- * shape.
- */
-export function loginFailureKind(
-  call: 'login' | 'verify',
-  error: unknown,
-): 'sendFailed' | 'verifyFailed' | 'loginError' {
-  if (!isApiError(error) || error.code === 'BAD_RESPONSE') return 'loginError';
-  return call === 'login' ? 'sendFailed' : 'verifyFailed';
 }

@@ -5,9 +5,9 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import type { TPropertySort, TPropertyType } from '@makazi/contracts/property-values';
-import type { TProperty } from '@makazi/contracts/properties';
+import type { TProperty, TPropertyCountResponse } from '@makazi/contracts/properties';
 import { apiGet, type ApiResponse } from '../../../lib/api-client';
-import { isPropertyList } from '../../../lib/guards';
+import { isPropertyList, isRecord } from '../../../lib/guards';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 
 export interface PropertiesFilter {
@@ -32,16 +32,42 @@ export function getProperties(
   });
 }
 
-export function carouselQueryOptions(type: TPropertyType) {
+/** The filters a count takes: a list's, without its order. */
+export type CountFilter = Omit<PropertiesFilter, 'sort'>;
+
+function isPropertyCount(value: unknown): value is TPropertyCountResponse {
+  return isRecord(value) && typeof value.count === 'number' && typeof value.atLeast === 'boolean';
+}
+
+/** Keyed by the filters in a fixed order, so the server's count and the browser's are one entry. */
+export function countQueryOptions({ type, search, minPrice, maxPrice }: CountFilter) {
   return queryOptions({
-    queryKey: [LISTINGS_QUERY_SCOPE, 'carousel', type],
+    queryKey: [LISTINGS_QUERY_SCOPE, 'count', { type, search, minPrice, maxPrice }],
     queryFn: async ({ signal }) =>
-      (await getProperties({ type }, { limit: CAROUSEL_LIMIT, signal })).data,
+      (
+        await apiGet('/properties/count', isPropertyCount, {
+          query: { type, search, minPrice, maxPrice },
+          signal,
+        })
+      ).data,
   });
 }
 
-export function useCarouselProperties(type: TPropertyType) {
-  return useQuery(carouselQueryOptions(type));
+export function usePropertyCount(filter: CountFilter) {
+  return useQuery(countQueryOptions(filter));
+}
+
+/** `search`: only the listings it finds (a place's name: similar listings near a taken one). */
+export function carouselQueryOptions(type: TPropertyType, search?: string) {
+  return queryOptions({
+    queryKey: [LISTINGS_QUERY_SCOPE, 'carousel', type, ...(search === undefined ? [] : [search])],
+    queryFn: async ({ signal }) =>
+      (await getProperties({ type, search }, { limit: CAROUSEL_LIMIT, signal })).data,
+  });
+}
+
+export function useCarouselProperties(type: TPropertyType, search?: string) {
+  return useQuery(carouselQueryOptions(type, search));
 }
 
 /** `from`: the cursor the list starts at (a next-page link's), else its first page. */

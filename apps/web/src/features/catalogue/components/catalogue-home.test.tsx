@@ -13,9 +13,20 @@ const byType = {
   HouseForSale: [makeHouseForSale({ title: 'House one' })],
 };
 
+/** What the count answers per type: the rounding and the cap are countValue's to say. */
+const counts = {
+  Rent: { count: 18, atLeast: false },
+  Apartment: { count: 1_234, atLeast: false },
+  Land: { count: 10_000, atLeast: true },
+  HouseForSale: { count: 1, atLeast: false },
+};
+
 function homeServer() {
   return mockFetch((url) => {
     const type = url.searchParams.get('type') as keyof typeof byType | null;
+    if (url.pathname === '/api/properties/count') {
+      return jsonResponse(type ? counts[type] : { count: 3, atLeast: false });
+    }
     if (
       url.searchParams.get('search') ||
       url.searchParams.get('minPrice') ||
@@ -57,11 +68,10 @@ describe('CatalogueHome', () => {
       expect(await within(section).findAllByTestId('property-card')).not.toHaveLength(0);
     }
     expect(screen.queryByTestId('results-grid')).not.toBeInTheDocument();
-    const types = requestedUrls(fetchMock).map((url) => url.searchParams.get('type'));
+    const lists = requestedUrls(fetchMock).filter((url) => url.pathname === '/api/properties');
+    const types = lists.map((url) => url.searchParams.get('type'));
     expect(types.sort()).toEqual(['Apartment', 'HouseForSale', 'Land', 'Rent']);
-    expect(requestedUrls(fetchMock).every((url) => url.searchParams.get('limit') === '12')).toBe(
-      true,
-    );
+    expect(lists.every((url) => url.searchParams.get('limit') === '12')).toBe(true);
   });
 
   it('titles the carousels in Swahili with the words Tanzanians use', async () => {
@@ -75,14 +85,44 @@ describe('CatalogueHome', () => {
     expect(titles).toEqual(['Nyumba za Kupanga', 'Fleti', 'Viwanja', 'Nyumba za Kuuza']);
   });
 
-  it('shows the counters and the viewing banner', async () => {
+  it('counts each type as it is, rounded down, never a number the catalogue does not hold', async () => {
     homeServer();
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
     const counters = screen.getByRole('list', { name: 'Listings on Makazi' });
-    expect(counters).toHaveTextContent('200+');
-    expect(counters).toHaveTextContent('300+');
-    expect(within(counters).getAllByText('500+')).toHaveLength(2);
+    await within(counters).findByText('18');
+    const items = within(counters)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['18Rentals', '1,200+Apartments', '10,000+Plots', '1Houses for sale']);
     expect(screen.getByText(/Users pay for property viewings/)).toBeInTheDocument();
+  });
+
+  it('counts in Swahili too, and shows the names alone while it cannot count', async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/properties/count'
+        ? jsonResponse(
+            { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'busy' },
+            { status: 503 },
+          )
+        : jsonResponse([]),
+    );
+    await renderApp(<CatalogueHome />, { url: '/home', path: '/home', language: 'sw' });
+    const counters = screen.getByRole('list', { name: /./ });
+    expect(
+      within(counters)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nyumba za kupanga', 'Fleti', 'Viwanja', 'Nyumba za kuuza']);
+  });
+
+  it('says how many listings a search found, in the reader’s language', async () => {
+    homeServer();
+    await renderApp(<CatalogueHome />, {
+      url: '/home?search=Kigamboni',
+      path: '/home',
+      language: 'sw',
+    });
+    expect(await screen.findByTestId('result-count')).toHaveTextContent('Matangazo 3');
   });
 
   it('replaces the carousels with a results grid once a search is submitted', async () => {
@@ -121,7 +161,10 @@ describe('CatalogueHome', () => {
     await renderApp(<CatalogueHome />, { url: '/home', path: '/home' });
     await screen.findAllByTestId('property-card');
     const houseRequests = () =>
-      requestedUrls(fetchMock).filter((url) => url.searchParams.get('type') === 'HouseForSale');
+      requestedUrls(fetchMock).filter(
+        (url) =>
+          url.pathname === '/api/properties' && url.searchParams.get('type') === 'HouseForSale',
+      );
     // The carousel asked once already.
     expect(houseRequests()).toHaveLength(1);
 

@@ -10,6 +10,9 @@ const secondPage = [makeRent({ title: 'Second page house' })];
 
 function listingServer() {
   return mockFetch((url) => {
+    if (url.pathname === '/api/properties/count') {
+      return jsonResponse({ count: url.searchParams.has('search') ? 1 : 18, atLeast: false });
+    }
     if (url.pathname !== '/api/properties') return jsonResponse({}, { status: 404 });
     if (url.searchParams.get('cursor') === 'cursor-2') return jsonResponse(secondPage);
     return jsonResponse(firstPage, {
@@ -19,6 +22,61 @@ function listingServer() {
 }
 
 describe('CatalogueList', () => {
+  it('offers the wider searches that find something when a search finds nothing, in both languages', async () => {
+    // Mbezi Beach under 300,000 finds nothing; Mbezi does, and so does Mbezi Beach at any price.
+    const counts: Record<string, number> = {
+      '?type=Rent&search=Mbezi+Beach&maxPrice=300000': 0,
+      '?type=Rent&search=Mbezi&maxPrice=300000': 3,
+      '?type=Rent&search=Mbezi+Beach': 2,
+      '?search=Mbezi+Beach&maxPrice=300000': 0,
+    };
+    mockFetch((url) =>
+      url.pathname === '/api/properties/count'
+        ? jsonResponse({ count: counts[url.search] ?? 99, atLeast: false })
+        : jsonResponse([]),
+    );
+    const url = '/lease?search=Mbezi+Beach&maxPrice=300000';
+    await renderApp(<CatalogueList type="Rent" />, { url, path: '/lease', language: 'sw' });
+    const offered = await screen.findByRole('navigation', {
+      name: 'Jaribu utafutaji mpana zaidi:',
+    });
+    await within(offered).findByRole('link', { name: 'Bei yoyote (2)' });
+    expect(
+      within(offered)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Tafuta “Mbezi” (3)', '/lease?search=Mbezi&maxPrice=300000'],
+      ['Bei yoyote (2)', '/lease?search=Mbezi+Beach'],
+    ]);
+    // No count line beside the list's own "nothing matches": it is said once.
+    expect(screen.queryByTestId('result-count')).toBeNull();
+    await renderApp(<CatalogueList type="Rent" />, { url, path: '/lease' });
+    expect(await screen.findByRole('link', { name: 'Any price (2)' })).toBeInTheDocument();
+  });
+
+  it('says how many listings the list holds, with the page’s filters, in both languages', async () => {
+    const fetchMock = listingServer();
+    await renderApp(<CatalogueList type="Rent" />, {
+      url: '/lease',
+      path: '/lease',
+      language: 'sw',
+    });
+    expect(await screen.findByTestId('result-count')).toHaveTextContent(/^Nyumba 18 za kupanga$/);
+    await renderApp(<CatalogueList type="Rent" />, {
+      url: '/lease?search=Sinza&minPrice=100000',
+      path: '/lease',
+    });
+    expect(await screen.findByText('1 house for rent')).toBeInTheDocument();
+    const counted = requestedUrls(fetchMock).filter(
+      (url) => url.pathname === '/api/properties/count',
+    );
+    expect(counted.map((url) => url.search)).toEqual([
+      '?type=Rent',
+      '?type=Rent&search=Sinza&minPrice=100000',
+    ]);
+  });
+
   it("shows its type's title and the listings of that type", async () => {
     const fetchMock = listingServer();
     await renderApp(<CatalogueList type="Rent" />, { url: '/lease', path: '/lease' });
@@ -106,7 +164,8 @@ describe('CatalogueList', () => {
     await renderApp(<CatalogueList type="Rent" />, { url: '/lease?sort=random', path: '/lease' });
     expect(screen.getByLabelText('Sort by')).toHaveValue('new');
     await screen.findByText('First page house');
-    expect(requestedUrls(fetchMock)[0]?.searchParams.get('sort')).toBe('new');
+    const list = requestedUrls(fetchMock).find((url) => url.pathname === '/api/properties');
+    expect(list?.searchParams.get('sort')).toBe('new');
   });
 
   it('loads the next page with the cursor from the Link header', async () => {

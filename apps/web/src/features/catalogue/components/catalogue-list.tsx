@@ -3,9 +3,11 @@ import { useTranslation } from '../../../lib/use-translation';
 import { PageMeta } from '../../../components/page-meta';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { CatalogueQuery } from '../../../lib/catalogue-url';
+import { priceRangeInverted } from '../../../lib/price-input';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { canonicalParams } from '../utils/search-params';
 import { PropertyGrid } from './property-grid';
+import { ResultCount } from './result-count';
 import { SearchBar } from './search-bar';
 import { SortSelect } from './sort-select';
 import './catalogue.css';
@@ -27,6 +29,8 @@ export function CatalogueList({ type, renderSaveSearch }: CatalogueListProps) {
   // The page is the type filter: a stray ?type= in the URL is ignored here.
   const { sort, type: _ignoredType, ...filters } = state;
   const isFiltering = Object.values(filters).some((value) => value !== undefined);
+  // Only from a URL (the form refuses it): no listing is in it, so none is asked for or saved.
+  const rangeInverted = priceRangeInverted(filters);
   const title = t(`lists.${type}`);
 
   return (
@@ -42,15 +46,22 @@ export function CatalogueList({ type, renderSaveSearch }: CatalogueListProps) {
         <SortSelect value={sort} onChange={setSort} form={SEARCH_FORM_ID} />
       </div>
       <SearchBar key={key} id={SEARCH_FORM_ID} value={filters} onSubmit={setFilters} />
-      {renderSaveSearch?.({ ...filters, type, sort })}
+      {rangeInverted ? null : renderSaveSearch?.({ ...filters, type, sort })}
       <div className="list-results">
-        <PropertyGrid
-          filter={{ ...filters, type, sort }}
-          testId="listing-grid"
-          emptyText={isFiltering ? t('grid.noMatches') : t('grid.empty')}
-          label={title}
-          from={cursor}
-        />
+        {rangeInverted ? (
+          <p className="property-grid__empty">{t('grid.fixPriceRange')}</p>
+        ) : (
+          <>
+            <ResultCount filter={{ ...filters, type }} />
+            <PropertyGrid
+              filter={{ ...filters, type, sort }}
+              testId="listing-grid"
+              emptyText={isFiltering ? t('grid.noMatches') : t('grid.empty')}
+              label={title}
+              from={cursor}
+            />
+          </>
+        )}
       </div>
     </>
   );

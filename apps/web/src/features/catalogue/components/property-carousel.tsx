@@ -20,6 +20,10 @@ export interface PropertyCarouselProps {
   type: TPropertyType;
   /** The page's first carousel: its first slide's photo loads at once (PropertyCard priority). */
   first?: boolean;
+  /** Only the listings of the type this search finds; "See all" opens the same search. */
+  search?: string;
+  /** The heading, when it is not the type's own (for a search, what it is for). */
+  heading?: string;
 }
 
 /** Which ends of the list are in view, as bits: AT_START | AT_END. */
@@ -41,13 +45,16 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function PropertyCarousel({ type, first = false }: PropertyCarouselProps) {
+export function PropertyCarousel({ type, first = false, search, heading }: PropertyCarouselProps) {
   const { t } = useTranslation('catalogue');
   const headingId = useId();
   const trackId = useId();
-  const query = useCarouselProperties(type);
+  const query = useCarouselProperties(type, search);
   const [track, setTrack] = useState<HTMLUListElement | null>(null);
-  const slug = PROPERTY_TYPE_SLUGS[type];
+  const listPath =
+    search === undefined
+      ? `/${PROPERTY_TYPE_SLUGS[type]}`
+      : `/${PROPERTY_TYPE_SLUGS[type]}?${new URLSearchParams({ search }).toString()}`;
   const properties = query.data ?? [];
   // Read again on every render too, so new listings (a wider list, same scroll position) count.
   const subscribe = useCallback(
@@ -88,7 +95,7 @@ export function PropertyCarousel({ type, first = false }: PropertyCarouselProps)
     <section aria-labelledby={headingId} data-testid={`carousel-${type}`} className="carousel">
       <div className="carousel__head">
         <h2 id={headingId} className="carousel__title">
-          <Link to={`/${slug}`}>{t(`carousels.${type}`)}</Link>
+          <Link to={listPath}>{heading ?? t(`carousels.${type}`)}</Link>
         </h2>
         {properties.length > 1 ? (
           <>
@@ -115,7 +122,7 @@ export function PropertyCarousel({ type, first = false }: PropertyCarouselProps)
             </button>
           </>
         ) : null}
-        <Link to={`/${slug}`} className="btn btn--small">
+        <Link to={listPath} className="btn btn--small">
           {t('home.seeAll')}
         </Link>
       </div>

@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { ErrorNotice } from '../../../components/error-notice';
+import { UnavailableOffline } from '../../../components/unavailable-offline';
 import { showToast } from '../../../lib/toast';
+import { useUnavailableOffline } from '../../../lib/use-unavailable-offline';
 import { isLocale, LANGUAGE_QUERY_PARAM } from '@makazi/contracts/common-values';
 import { GRID_PAGE_SIZE, usePropertyPages, type PropertiesFilter } from '../api/properties';
 import { serializeCatalogueSearch } from '../../../lib/catalogue-url';
@@ -53,6 +55,7 @@ export function PropertyGrid({ filter, testId, emptyText, label, from }: Propert
   const { pathname, search } = useLocation();
   const query = usePropertyPages(filter, from);
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const unavailableOffline = useUnavailableOffline(query);
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Infinite scroll where the browser supports it; the button below works everywhere.
@@ -87,6 +90,14 @@ export function PropertyGrid({ filter, testId, emptyText, label, from }: Propert
   useEffect(() => {
     if (isFetchNextPageError) void showToast(t('grid.loadMoreFailed'), 'error');
   }, [isFetchNextPageError, t]);
+
+  if (unavailableOffline) {
+    return (
+      <div data-testid={testId}>
+        <UnavailableOffline />
+      </div>
+    );
+  }
 
   if (query.isPending) {
     return (

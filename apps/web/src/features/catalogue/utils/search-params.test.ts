@@ -42,8 +42,25 @@ describe('catalogue URL state', () => {
     expect(parse('minPrice=%201500%20')).toEqual({ minPrice: 1500, sort: 'new' });
   });
 
-  it('drops a maximum below the minimum, which the API would refuse', () => {
-    expect(parse('minPrice=500&maxPrice=100')).toEqual({ minPrice: 500, sort: 'new' });
+  it('keeps both bounds of a range whose minimum is above its maximum, for the form to show', () => {
+    expect(parse('minPrice=500&maxPrice=100')).toEqual({
+      minPrice: 500,
+      maxPrice: 100,
+      sort: 'new',
+    });
+  });
+
+  it('reads prices as the form sends them without JavaScript', () => {
+    expect(parse('minPrice=800%2C000&maxPrice=1.2m')).toEqual({
+      minPrice: 800_000,
+      maxPrice: 1_200_000,
+      sort: 'new',
+    });
+    expect(parse('minPrice=800k&maxPrice=TZS+900+000')).toEqual({
+      minPrice: 800_000,
+      maxPrice: 900_000,
+      sort: 'new',
+    });
   });
 
   it('counts search, type and price as active filters, but not sort', () => {

@@ -1,6 +1,6 @@
-import { PRICE_TZS_MAX } from '@makazi/contracts/property-values';
 import { serializeCatalogueSearch, type CatalogueSearch } from '../../../lib/catalogue-url';
 import { isPropertySort, isPropertyType } from '../../../lib/guards';
+import { parsePriceInput } from '../../../lib/price-input';
 
 /** The API's limit on the search text. */
 export const SEARCH_MAX = 100;
@@ -10,12 +10,13 @@ function searchParam(raw: string | null): string | undefined {
   return trimmed && trimmed.length <= SEARCH_MAX ? trimmed : undefined;
 }
 
-/** A whole number of TZS written in plain digits; '1e3', '0x10', '1.5' and '-5' are not prices. */
+/**
+ * Read as the price boxes read what is typed: without JavaScript the browser sends the boxes' text
+ * as it is ('800,000', '800k'). '1e3', '0x10', '1.5' and '-5' are not prices.
+ */
 function priceParam(raw: string | null): number | undefined {
-  const trimmed = raw?.trim();
-  if (!trimmed || !/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value <= PRICE_TZS_MAX ? value : undefined;
+  const price = parsePriceInput(raw ?? '');
+  return price.kind === 'price' ? price.value : undefined;
 }
 
 /** The API's cursors are base64url text; anything else cannot be one. */
@@ -32,8 +33,9 @@ export function parseCatalogueSearch(params: URLSearchParams): CatalogueSearch {
   const minPrice = priceParam(params.get('minPrice'));
   const maxPrice = priceParam(params.get('maxPrice'));
   if (minPrice !== undefined) result.minPrice = minPrice;
-  // The API refuses min > max; keep the lower bound the visitor typed first and drop the other.
-  if (maxPrice !== undefined && (minPrice ?? 0) <= maxPrice) result.maxPrice = maxPrice;
+  // Both bounds even when the minimum is above the maximum: the form shows them as the URL has
+  // them and says what is wrong, and the page asks the API nothing (priceRangeInverted).
+  if (maxPrice !== undefined) result.maxPrice = maxPrice;
   const cursor = params.get('cursor');
   if (cursor !== null && CURSOR.test(cursor)) result.cursor = cursor;
   return result;

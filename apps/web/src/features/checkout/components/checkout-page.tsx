@@ -10,6 +10,7 @@ import { ArrowBackIcon } from '../../../components/icons';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { accountQueryKey } from '../../../lib/sign-out';
+import { subscribedReturnState } from '../../../lib/subscribed-return';
 import { showToast } from '../../../lib/toast';
 import {
   createPromotionPayment,
@@ -209,7 +210,11 @@ function SignedInCheckout({
       kind === 'subscription' ? t('subscribe.success') : t('promote.success'),
       'success',
     );
-    void navigate(pending?.returnTo ?? returnTo, { replace: true });
+    void navigate(pending?.returnTo ?? returnTo, {
+      replace: true,
+      // The page the guard stopped the subscriber on shows what they paid for at once.
+      ...(kind === 'subscription' ? { state: subscribedReturnState() } : {}),
+    });
   }, [queryClient, userId, kind, t, navigate, pending?.returnTo, returnTo]);
 
   if (pending) {

@@ -16,6 +16,7 @@ import { ContactsViewedPage, canClaim } from './contacts-viewed-page';
 
 const HOUR = 60 * 60 * 1000;
 const REVEALS_PATH = '/api/me/contact-reveals';
+const OWNER = { ownerName: 'Juma Hamisi', phoneNumber: '+255712345678' };
 
 function report(propertyId: string, reason: TReportReason, claim: TClaim | null = null): TReport {
   return {
@@ -37,6 +38,7 @@ function reveal(
   } = {},
 ): TContactReveal {
   const { availability = 'available', ...rest } = overrides;
+  const available = availability === 'available';
   return {
     property: {
       id: crypto.randomUUID(),
@@ -49,6 +51,9 @@ function reveal(
     revealedAt: new Date(Date.now() - 2 * HOUR).toISOString(),
     claimableUntil: new Date(Date.now() + 70 * HOUR).toISOString(),
     report: null,
+    // As the API answers a subscriber whose subscription runs: the owner of a listing still public.
+    contact: available ? OWNER : null,
+    contactWithheld: available ? null : 'listing_unavailable',
     ...rest,
   };
 }
@@ -255,6 +260,100 @@ describe('Contacts you viewed', () => {
     expect(
       within(first).getByRole('button', { name: 'Mawasiliano hayakufaa' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the owners on Contacts you viewed', () => {
+  /** One listing still shown, one of an ended subscription, one no longer public. */
+  function threeReveals() {
+    return [
+      reveal('Nyumba Sinza'),
+      reveal('Nyumba Mbezi', { contact: null, contactWithheld: 'subscription_ended' }),
+      reveal('Kiwanja Kigamboni', { availability: 'taken' }),
+    ];
+  }
+
+  it.each([
+    {
+      language: 'en',
+      owner: 'Owner: Juma Hamisi',
+      phone: 'Phone: +255 712 345 678',
+      call: 'Call',
+      chat: 'Chat',
+      chatText: 'Hello, I am interested in your listing on Makazi: Nyumba Sinza',
+      ended: "Your subscription has ended, so the owner's number is hidden.",
+      subscribe: 'Subscribe to see it again',
+      gone: "This listing is no longer available, so the owner's number is hidden.",
+    },
+    {
+      language: 'sw',
+      owner: 'Mmiliki: Juma Hamisi',
+      phone: 'Simu: +255 712 345 678',
+      call: 'Piga simu',
+      chat: 'Chati',
+      chatText: 'Habari, ninavutiwa na tangazo lako kwenye Makazi: Nyumba Sinza',
+      ended: 'Kifurushi chako kimeisha, kwa hiyo namba ya mmiliki imefichwa.',
+      subscribe: 'Nunua kifurushi uione tena',
+      gone: 'Tangazo hili halipatikani tena, kwa hiyo namba ya mmiliki imefichwa.',
+    },
+  ] as const)(
+    'shows the owner paid for with Call and WhatsApp while the API gives them, and why not otherwise ($language)',
+    async ({ language, ...text }) => {
+      const fetchMock = serve(threeReveals);
+      await renderApp(<ContactsViewedPage />, { language });
+      await screen.findByRole('heading', { level: 2, name: 'Nyumba Sinza' });
+
+      const shown = within(card('Nyumba Sinza')).getByTestId('reveal-contact');
+      expect(shown).toHaveTextContent(text.owner);
+      expect(shown).toHaveTextContent(text.phone);
+      const call = within(shown).getByRole('link', { name: text.call });
+      expect(call).toHaveAttribute('href', 'tel:+255712345678');
+      // Several cards each have Call and Chat: each says whose it is.
+      expect(call).toHaveAccessibleDescription('Nyumba Sinza');
+      const chat = within(shown).getByRole('link', { name: text.chat });
+      expect(chat).toHaveAttribute(
+        'href',
+        `https://wa.me/255712345678?text=${encodeURIComponent(text.chatText)}`,
+      );
+      expect(chat).toHaveAccessibleDescription('Nyumba Sinza');
+
+      const ended = card('Nyumba Mbezi');
+      expect(within(ended).queryByTestId('reveal-contact')).not.toBeInTheDocument();
+      expect(within(ended).getByTestId('reveal-contact-withheld')).toHaveTextContent(text.ended);
+      expect(within(ended).getByRole('link', { name: text.subscribe })).toHaveAttribute(
+        'href',
+        '/subscribe',
+      );
+      expect(within(ended).queryByRole('link', { name: text.call })).not.toBeInTheDocument();
+
+      const gone = card('Kiwanja Kigamboni');
+      expect(within(gone).queryByTestId('reveal-contact')).not.toBeInTheDocument();
+      expect(within(gone).getByTestId('reveal-contact-withheld')).toHaveTextContent(text.gone);
+      // Subscribing again would not bring a listing back: no such offer.
+      expect(within(gone).queryByRole('link', { name: text.subscribe })).not.toBeInTheDocument();
+
+      // The list is all it takes: no listing's contact route, which would record a reveal.
+      expect(requestedUrls(fetchMock).map((url) => url.pathname)).toEqual([REVEALS_PATH]);
+    },
+  );
+
+  it('brings the subscriber back to this page after subscribing again', async () => {
+    serve(threeReveals);
+    const user = userEvent.setup();
+    const { router } = await renderApp(<ContactsViewedPage />, {
+      url: '/contacts-viewed',
+      path: '/contacts-viewed',
+    });
+    await user.click(await screen.findByRole('link', { name: 'Subscribe to see it again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscribe'));
+    expect(router.state.location.state).toEqual({ from: '/contacts-viewed' });
+  });
+
+  it('refuses an answer with both a phone and a reason to hide it, as an error', async () => {
+    serve(() => [reveal('Nyumba Sinza', { contactWithheld: 'subscription_ended' })]);
+    await renderApp(<ContactsViewedPage />);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText('+255 712 345 678')).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TContactReveal } from '@makazi/contracts/trust';
 import { PROPERTY_TYPE_SLUGS } from '@makazi/contracts/property-values';
 import { isDeadEndReason } from '@makazi/contracts/trust-values';
+import { ContactActions } from '../../../components/contact-actions';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ListingPrice } from '../../../components/listing-price';
 import { FALLBACK_IMAGE_SRC } from '../../../components/responsive-image';
@@ -27,6 +28,50 @@ export function canClaim(reveal: TContactReveal, now: number): boolean {
   if (claimableUntil === null || !(Date.parse(claimableUntil) > now)) return false;
   if (report === null) return true;
   return report.claim === null && isDeadEndReason(report.reason);
+}
+
+/**
+ * The owner the subscriber paid to see, with Call and Chat, while the API still shows them (a
+ * running subscription, a listing still public); otherwise why the number is hidden. Seeing it
+ * here is no new reveal: the API records nothing for this list.
+ */
+function RevealedOwner({
+  reveal,
+  title,
+  titleId,
+}: {
+  reveal: TContactReveal;
+  title: string;
+  titleId: string;
+}) {
+  const { t } = useTranslation('trust');
+  const { t: tDetail } = useTranslation('detail');
+  const { contact, contactWithheld } = reveal;
+  if (contact) {
+    return (
+      <div className="contact-card" data-testid="reveal-contact">
+        <p>
+          <span className="text-secondary">{tDetail('contacts.owner')}: </span>
+          <strong>{contact.ownerName}</strong>
+        </p>
+        <ContactActions phone={contact.phoneNumber} title={title} describedBy={titleId} />
+      </div>
+    );
+  }
+  if (contactWithheld === null) return null;
+  return (
+    <p className="reveal-card__withheld" data-testid="reveal-contact-withheld">
+      {t(`reveals.contactWithheld.${contactWithheld}`)}
+      {contactWithheld === 'subscription_ended' ? (
+        <>
+          {' '}
+          <Link to="/subscribe" state={{ from: '/contacts-viewed' }}>
+            {t('reveals.subscribe')}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 interface RevealItemProps {
@@ -82,6 +127,7 @@ function RevealItem({ reveal, now, onClaim }: RevealItemProps) {
         <p className="text-secondary">
           {t('reveals.viewedAt', { date: format(reveal.revealedAt) })}
         </p>
+        <RevealedOwner reveal={reveal} title={title} titleId={titleId} />
         {report ? (
           <div className="reveal-card__report" data-testid="reveal-report">
             <p>
@@ -176,8 +222,9 @@ function RevealsList({ sub }: { sub: string }) {
 
 /**
  * 'Contacts you viewed' (/contacts-viewed, signed in): the listings whose owner's number the user
- * was shown, with where each stands now, their report of it and, while the claim window is open,
- * 'It was a dead end', which files a dead-end claim through the shared report dialog.
+ * was shown, with where each stands now, the owner's name and phone while they may still see
+ * them, their report of it and, while the claim window is open, 'It was a dead end', which files
+ * a dead-end claim through the shared report dialog.
  */
 export function ContactsViewedPage() {
   const { t, ready } = useTranslation('trust');

@@ -2,14 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_TYPES, type TPropertyType } from '@makazi/contracts/property-values';
-import { requestsTo, sentAuthorization, signIn } from '../../../testing/account';
+import { USER_SUB, requestsTo, sentAuthorization, signIn } from '../../../testing/account';
 import { showToast } from '../../../lib/toast';
+import { userQueryOptions } from '../../../lib/user';
 import { clearDraft, storedDraft } from '../testing/draft';
 import { jsonResponse } from '../../../testing/test-utils';
 import {
   LISTING_ID,
+  accountAnswer,
   apiError,
   bodiesTo,
+  callsBesideAccount,
   createdListing,
   servePublishing,
 } from '../testing/publish-api';
@@ -108,7 +111,7 @@ describe('step 1: the type', () => {
       'Choose the type of property.',
     );
     expect(land).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesideAccount(fetchMock)).toEqual([]);
   });
 
   it('names the four types in Swahili', async () => {
@@ -164,7 +167,7 @@ describe('step 1: validation', () => {
       );
     }
     expect(screen.getByLabelText('Title')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesideAccount(fetchMock)).toEqual([]);
   });
 
   it('leaves the two service checkboxes and the floor area optional', async () => {
@@ -216,7 +219,7 @@ describe('step 1: validation', () => {
     const input = screen.getByLabelText(label);
     expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(input).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesideAccount(fetchMock)).toEqual([]);
   });
 
   it.each([
@@ -273,6 +276,88 @@ describe('step 1: validation', () => {
     expect(screen.getByLabelText('Namba ya simu ya mmiliki')).toHaveAccessibleDescription(
       expect.stringContaining('Tumia +255 au 0 ikifuatiwa na tarakimu 9'),
     );
+  });
+});
+
+describe("step 1: the owner's phone", () => {
+  /** Every field of a Rent listing but the phone, as fillDetails would. */
+  function fillAllButPhone() {
+    for (const [label, value] of Object.entries(VALID_DETAILS.Rent)) {
+      if (label !== "Owner's phone number") {
+        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      }
+    }
+  }
+
+  it("starts from the account's own phone, as people type it, and sends it as changed", async () => {
+    const fetchMock = servePublishing('Rent', { account: [accountAnswer('+255754111222')] });
+    const user = userEvent.setup();
+    await renderWizard();
+    await chooseType(user, 'Rent');
+
+    const phone = screen.getByLabelText("Owner's phone number");
+    await waitFor(() => expect(phone).toHaveValue('0754111222'));
+    expect(sentAuthorization(requestsTo(fetchMock, `/api/users/${USER_SUB}`)[0])).toBe(
+      'Bearer access-token-1',
+    );
+
+    await user.clear(phone);
+    await user.type(phone, '0713000111');
+    fillAllButPhone();
+    await user.click(next());
+
+    await screen.findByRole('heading', { name: 'Step 2 of 3: Address' });
+    expect(bodiesTo(fetchMock, 'POST', CREATE_PATH.Rent)).toEqual([
+      expect.objectContaining({ ownerPhoneNumber: '0713000111' }),
+    ]);
+  });
+
+  it("starts from the account's phone in Swahili too, and sends it as it is", async () => {
+    const fetchMock = servePublishing('Rent', { account: [accountAnswer('+255712345678')] });
+    const user = userEvent.setup();
+    await renderWizard({ language: 'sw' });
+    await user.click(screen.getByRole('radio', { name: 'Nyumba ya kupanga' }));
+
+    const phone = screen.getByLabelText('Namba ya simu ya mmiliki');
+    await waitFor(() => expect(phone).toHaveValue('0712345678'));
+    fireEvent.change(screen.getByLabelText('Kichwa cha tangazo'), {
+      target: { value: VALID_DETAILS.Rent.Title },
+    });
+    fireEvent.change(screen.getByLabelText('Maelezo'), {
+      target: { value: VALID_DETAILS.Rent.Description },
+    });
+    fireEvent.change(screen.getByLabelText('Kodi kwa mwezi (TZS)'), {
+      target: { value: '450000' },
+    });
+    fireEvent.change(screen.getByLabelText('Vyumba vya kulala'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Mabafu'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Muda wa kupanga (miezi)'), { target: { value: '6' } });
+    await user.click(screen.getByRole('button', { name: 'Endelea' }));
+
+    await screen.findByRole('heading', { name: 'Hatua 2 kati ya 3: Anwani' });
+    expect(bodiesTo(fetchMock, 'POST', CREATE_PATH.Rent)).toEqual([
+      expect.objectContaining({ ownerPhoneNumber: '0712345678' }),
+    ]);
+  });
+
+  it('keeps a number typed before the account has answered', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const late = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    servePublishing('Rent', { account: [() => late] });
+    const user = userEvent.setup();
+    const { queryClient } = await renderWizard();
+    await chooseType(user, 'Rent');
+    const phone = screen.getByLabelText("Owner's phone number");
+    await user.type(phone, '0755');
+
+    answer(accountAnswer());
+    await waitFor(() =>
+      expect(queryClient.getQueryData(userQueryOptions(USER_SUB).queryKey)).toBeDefined(),
+    );
+
+    expect(phone).toHaveValue('0755');
   });
 });
 

@@ -6,6 +6,7 @@ import type { TPendingChange } from '@makazi/contracts/listings';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import { LISTINGS_QUERY_SCOPE } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
+import { useAccountPhone } from '../../../lib/user';
 import { ACCOUNT_QUERY_SCOPE } from '../../../lib/sign-out';
 import { showToast } from '../../../lib/toast';
 import { ownListingQueryOptions } from '../api/listings';
@@ -73,7 +74,9 @@ export function ListingWizard({ mode, init, onStartOver }: ListingWizardProps) {
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const flow = useWizardFlow(init.step, form, heading);
-  const details = useDetailsStep(init, flow);
+  // Asked for only while a new listing may still need it.
+  const accountPhone = useAccountPhone(owner, mode === 'create' && init.id === null);
+  const details = useDetailsStep(init, flow, accountPhone);
   const listing = { id: details.id, type: details.type };
   const address = useAddressStep(init, flow, listing);
   const { liveEdit } = init;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_PHOTO_MAX_SIDE } from '@makazi/contracts/listing-values';
@@ -111,6 +111,36 @@ async function sends(count: number): Promise<FakeSend[]> {
   return FakeSend.all;
 }
 
+/** Why each slot matters, as the wizard says it under the slot's name. */
+const WHY_EN: Record<string, string> = {
+  Front: "The photo on the listing's card, the first one people see: take it from the road.",
+  Back: 'Shows what lies behind: the back of the house or the far end of the plot.',
+  'Right side': 'The right-hand boundary and what is next to it, seen from the front.',
+  'Left side': 'The left-hand boundary and what is next to it, seen from the front.',
+  'Sitting room': 'Where people will spend their days: show the whole room, in daylight.',
+  Kitchen: 'Show where the cooking is done, with the water and storage if there are any.',
+  Toilet: 'People want to know what kind it is and whether it is inside: show it clearly.',
+  Room: 'A bedroom, so people can judge its size: take it from the doorway.',
+  Outside:
+    'People judge a place from the outside first: take it from the road, the whole building in view.',
+};
+
+/** The same for a Rent listing's slots, in Swahili. */
+const WHY_SW: Record<string, string> = {
+  Nje: 'Watu huanza kuiangalia nyumba kwa nje: ipige ukiwa barabarani, jengo lote lionekane.',
+  Chumba: 'Chumba cha kulala, ili watu waone ukubwa wake: ipige ukiwa mlangoni.',
+  Sebule: 'Watu watakaa hapa mchana: onyesha chumba chote, kwa mwanga wa mchana.',
+  Jiko: 'Onyesha mahali pa kupikia, pamoja na maji na makabati kama yapo.',
+  Choo: 'Watu hutaka kujua ni cha aina gani na kama kiko ndani: kionyeshe wazi.',
+};
+
+/** A slot's own box, found by the name at its top. */
+function slotNamed(name: string): HTMLElement {
+  const slot = screen.getByRole('heading', { level: 3, name }).closest('li');
+  if (!slot) throw new Error(`no slot named ${name}`);
+  return slot;
+}
+
 /** What a slot with a new photo says of itself (its status is the input's description). */
 function statusOf(slot: string) {
   return expect(input(slot, 'Change photo'));
@@ -134,6 +164,32 @@ describe('step 3: the photo slots', () => {
       expect(picker).not.toHaveAttribute('capture');
     },
   );
+
+  it.each(['Rent', 'HouseForSale'] as const)(
+    '%s: says why each slot matters and that it is required, in words',
+    async (type) => {
+      await openPhotoStep(type);
+
+      for (const name of SLOT_NAMES[type]) {
+        const slot = within(slotNamed(name));
+        expect(slot.getByText('Required')).toBeInTheDocument();
+        expect(slot.getByText(WHY_EN[name]!)).toBeInTheDocument();
+      }
+    },
+  );
+
+  it('says why each slot matters and that it is required in Swahili', async () => {
+    servePublishing('Rent');
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: onStep3('Rent') });
+    await renderWizard({ language: 'sw' });
+    await screen.findByRole('heading', { level: 3, name: 'Nje' });
+
+    for (const [name, why] of Object.entries(WHY_SW)) {
+      const slot = within(slotNamed(name));
+      expect(slot.getByText('Lazima')).toBeInTheDocument();
+      expect(slot.getByText(why)).toBeInTheDocument();
+    }
+  });
 
   it('names the slots in Swahili', async () => {
     servePublishing('Land');
@@ -193,12 +249,36 @@ describe('step 3: the photo slots', () => {
     expect(
       await screen.findByText('This file is not a photo. Choose a JPEG or PNG photo.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     expect(input('Front', 'Change photo')).toHaveAccessibleDescription(
       expect.stringContaining('This file is not a photo.'),
     );
     expect(compress).not.toHaveBeenCalled();
     expect(FakeSend.all).toHaveLength(0);
+  });
+});
+
+describe('step 3: the last button', () => {
+  it('is named for what it does: Send for review', async () => {
+    await openPhotoStep('Land');
+
+    expect(screen.getByRole('button', { name: 'Send for review' })).toHaveAttribute(
+      'type',
+      'submit',
+    );
+    expect(screen.queryByRole('button', { name: /upload|publish|submit/i })).toBeNull();
+  });
+
+  it('is named Tuma kwa ukaguzi in Swahili', async () => {
+    servePublishing('Land');
+    await seedDraft({ id: LISTING_ID, step: 3, mode: 'create', listing: onStep3('Land') });
+    await renderWizard({ language: 'sw' });
+
+    expect(await screen.findByRole('button', { name: 'Tuma kwa ukaguzi' })).toHaveAttribute(
+      'type',
+      'submit',
+    );
+    expect(screen.queryByRole('button', { name: 'Pakia mali' })).toBeNull();
   });
 });
 
@@ -208,7 +288,7 @@ describe('step 3: uploading', () => {
     await user.upload(input('Outside'), photoFile('outside.jpg'));
     await user.upload(input('Kitchen'), photoFile('kitchen.jpg'));
 
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
 
     expect(screen.getByText('3 photos are still missing.')).toBeInTheDocument();
     for (const slot of ['Room', 'Sitting room', 'Toilet']) {
@@ -228,7 +308,7 @@ describe('step 3: uploading', () => {
       await user.upload(input(slot), photoFile(`${slot}.jpg`));
     }
 
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
 
     const [front, back] = await sends(2);
     expect(front!.photo).toMatchObject({
@@ -283,7 +363,7 @@ describe('step 3: uploading', () => {
   it('says it waits for the connection while offline, not that it failed', async () => {
     const { user } = await openPhotoStep('Land');
     await pickAll(user, 'Land');
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     const [front] = await sends(2);
     front!.progress(Math.floor(front!.photo.file.size / 4));
 
@@ -303,7 +383,7 @@ describe('step 3: uploading', () => {
   it('keeps the photos after a failed upload, says why, and sends only what is missing', async () => {
     const { user } = await openPhotoStep('Land');
     await pickAll(user, 'Land');
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     const [front, back] = await sends(2);
     await front!.created('/api/uploads/11111111-1111-4111-8111-111111111111');
     await back!.finish(ownListing('Land'));
@@ -320,7 +400,7 @@ describe('step 3: uploading', () => {
     statusOf('Back').toHaveAccessibleDescription('Uploaded');
     expect(screen.getByRole('img', { name: 'Photo: Left side' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
 
     // Only the photo that failed goes again, carrying on with the upload it had.
     const again = (await sends(5))[4]!;
@@ -334,7 +414,7 @@ describe('step 3: uploading', () => {
   it('puts a refused photo on its slot (413)', async () => {
     const { user } = await openPhotoStep('Land');
     await pickAll(user, 'Land');
-    await user.click(screen.getByRole('button', { name: 'Upload property' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     const started = await sends(2);
     await started[0]!.finish(ownListing('Land'));
     await started[1]!.fail(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'File too large'));
@@ -362,7 +442,7 @@ describe('step 3: uploading', () => {
         photoFile(`${slot}.jpg`),
       );
     }
-    await user.click(screen.getByRole('button', { name: 'Pakia mali' }));
+    await user.click(screen.getByRole('button', { name: 'Tuma kwa ukaguzi' }));
 
     const started = await sends(2);
     await started[0]!.fail(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Not an image'));

@@ -113,7 +113,12 @@ function PhotoSlot({
 
   return (
     <li className={`photo-slot${problemText ? ' photo-slot--invalid' : ''}`}>
-      <h3 className="photo-slot__name">{name}</h3>
+      <div className="photo-slot__head">
+        <h3 className="photo-slot__name">{name}</h3>
+        {/* Every slot shown is one the type requires (slotLabels); said in words, not by a colour. */}
+        <span className="photo-slot__required">{t('photos.required')}</span>
+      </div>
+      <p className="photo-slot__why text-secondary">{t(`photos.why.${label}`)}</p>
       <div className="photo-slot__frame">
         {shownUrl ? (
           <img

@@ -28,13 +28,33 @@ export interface DetailsStepInit {
  * Step 1, the type and the details. Its first save creates the listing, so the listing's id is
  * kept here; the later steps save to it.
  */
-export function useDetailsStep(init: DetailsStepInit, flow: WizardFlow) {
+export function useDetailsStep(
+  init: DetailsStepInit,
+  flow: WizardFlow,
+  /** The signed-in account's phone, once known: a new listing's likely owner's phone. */
+  accountPhone?: string,
+) {
   const [id, setId] = useState(init.id);
   const [type, setType] = useState(init.type);
   const [details, setDetails] = useState(init.details);
+  // A saved listing has its owner's phone already: only a new one is pre-filled.
+  const [phoneSettled, setPhoneSettled] = useState(init.id !== null);
   const [savedDetails, setSavedDetails] = useState(init.savedDetails);
   const [checked, setChecked] = useState(false);
   const [refused, setRefused] = useState<TDetailProblems>({});
+
+  // Most people post their own property: the account's number fills the phone field when it
+  // arrives, once, unless a number was typed there first; emptied afterwards, it stays empty. Set
+  // while rendering, as React advises for state that follows a value, rather than in an effect.
+  if (!phoneSettled && accountPhone !== undefined) {
+    setPhoneSettled(true);
+    if (!details.text.ownerPhoneNumber?.trim()) {
+      setDetails((current) => ({
+        ...current,
+        text: { ...current.text, ownerPhoneNumber: accountPhone },
+      }));
+    }
+  }
 
   const problems: TDetailProblems =
     checked && type ? { ...validateDetails(type, details), ...refused } : {};

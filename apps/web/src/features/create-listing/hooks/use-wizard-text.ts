@@ -1,10 +1,9 @@
+import { formatWholeNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { PHOTO_MAX_BYTES } from '@makazi/contracts/listing-values';
 import type { TFieldProblem } from '../utils/detail-fields';
 import type { TFailureKind } from '../utils/failure';
 import type { TSlotProblem } from '../utils/photo-slots';
-
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Puts the wizard's problems and failures into the reader's language. */
 export function useWizardText() {
@@ -26,9 +25,9 @@ export function useWizardText() {
       case 'number':
         return t('validation.number');
       case 'min':
-        return t('validation.min', { min: whole.format(problem.min) });
+        return t('validation.min', { min: formatWholeNumber(problem.min) });
       case 'max':
-        return t('validation.max', { max: whole.format(problem.max) });
+        return t('validation.max', { max: formatWholeNumber(problem.max) });
       case 'positive':
         return t('validation.positive');
       case 'server':

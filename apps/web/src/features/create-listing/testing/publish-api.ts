@@ -8,6 +8,7 @@ import {
   makePhoto,
   makeRent,
 } from '../../../testing/fixtures';
+import { USER, USER_SUB } from '../../../testing/account';
 import { jsonResponse, mockFetch } from '../../../testing/test-utils';
 
 /*
@@ -16,6 +17,14 @@ import { jsonResponse, mockFetch } from '../../../testing/test-utils';
  */
 
 export const LISTING_ID = '3f2c9a4e-8b1d-4c6e-9f7a-2d5b8e1c4a90';
+
+/** The signed-in user's own record (testing/account signIn), whose phone a new listing starts with. */
+const ACCOUNT_PATH = `/api/users/${USER_SUB}`;
+
+/** The account as GET /api/users/{sub} answers it. */
+export function accountAnswer(phoneNumber = USER.phoneNumber) {
+  return jsonResponse({ ...USER, phoneNumber });
+}
 
 export const REGIONS = [
   { id: 7, name: 'Dar es Salaam' },
@@ -83,6 +92,8 @@ export interface PublishAnswers {
   get?: Answer[];
   regions?: Answer[];
   districts?: Answer[];
+  /** The signed-in account; unanswered (404) unless queued, so no phone is pre-filled. */
+  account?: Answer[];
 }
 
 function answerFrom(
@@ -117,6 +128,7 @@ export function servePublishing(type: TPropertyType, answers: PublishAnswers = {
     get: 0,
     regions: 0,
     districts: 0,
+    account: 0,
   };
   return mockFetch((url, init) => {
     const from = (key: keyof PublishAnswers, fallback: () => Response) => {
@@ -158,11 +170,29 @@ export function servePublishing(type: TPropertyType, answers: PublishAnswers = {
     if (method === 'GET' && path === `/api/properties/${LISTING_ID}`) {
       return from('get', () => jsonResponse(ownListing(type)));
     }
+    if (method === 'GET' && path === ACCOUNT_PATH) {
+      return from('account', () =>
+        jsonResponse({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 }),
+      );
+    }
     return jsonResponse(
       { statusCode: 404, code: 'NOT_FOUND', message: 'No such route' },
       { status: 404 },
     );
   });
+}
+
+/**
+ * Every call but the read of the signed-in account (a new listing asks for its phone at once), as
+ * 'METHOD /path': what the wizard sent or loaded for the listing itself.
+ */
+export function callsBesideAccount(fetchMock: ReturnType<typeof mockFetch>): string[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => {
+      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return `${init?.method ?? 'GET'} ${new URL(raw, 'http://localhost').pathname}`;
+    })
+    .filter((call) => call !== `GET ${ACCOUNT_PATH}`);
 }
 
 /** The JSON bodies sent to `path` with `method`, in order. */

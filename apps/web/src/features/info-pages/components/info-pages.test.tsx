@@ -44,7 +44,7 @@ const PAGES: [string, ReactNode, { en: string; sw: string }, { en: string[]; sw:
       en: ['Viewings', 'Subscriptions', 'Listings and promotions', 'Payments and refunds', 'Scams'],
       sw: [
         'Kuona mali',
-        'Usajili',
+        'Vifurushi',
         'Matangazo na kupandisha',
         'Malipo na kurudishiwa pesa',
         'Utapeli',

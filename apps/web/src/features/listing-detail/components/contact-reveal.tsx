@@ -8,7 +8,11 @@ export interface ContactRevealSlotProps {
 
 /** Where the detail page puts its contact control; nothing at all when the app passes none. */
 export function ContactRevealSlot({ children }: ContactRevealSlotProps) {
-  return children ? <div data-testid="contact-reveal">{children}</div> : null;
+  return children ? (
+    <div className="detail-contacts" data-testid="contact-reveal">
+      {children}
+    </div>
+  ) : null;
 }
 
 /** Shown in the revealed area while the subscription status is being asked for. */

@@ -2,15 +2,18 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { PROPERTY_TYPE_SLUGS, type TPropertyType } from '@makazi/contracts/property-values';
-import type { TProperty } from '@makazi/contracts/properties';
+import type { TProperty, TTakenListing } from '@makazi/contracts/properties';
 import { ErrorNotice } from '../../../components/error-notice';
 import { ArrowBackIcon } from '../../../components/icons';
 import { ListingNotFound } from '../../../components/listing-not-found';
+import { UnavailableOffline } from '../../../components/unavailable-offline';
 import { isApiError } from '../../../lib/api-client';
 import { isPropertyOutline, isUuid } from '../../../lib/guards';
 import { listingFromState } from '../../../lib/listing-state';
+import { useUnavailableOffline } from '../../../lib/use-unavailable-offline';
 import { useProperty } from '../api/property';
 import { ListingMeta } from './listing-meta';
+import { ListingTaken } from './listing-taken';
 import { PropertyDetail } from './property-detail';
 import './listing-detail.css';
 
@@ -20,6 +23,8 @@ export interface ListingDetailViewProps {
   id: string;
   /** The contact control the app composes for the listing shown (see PropertyDetail). */
   renderContacts?: (property: TProperty) => ReactNode;
+  /** Listings like one rented or sold, as the app composes them (see ListingTaken). */
+  renderSimilar?: (listing: TTakenListing) => ReactNode;
 }
 
 export function NotFound({ type }: { type: TPropertyType }) {
@@ -33,7 +38,12 @@ export function NotFound({ type }: { type: TPropertyType }) {
   );
 }
 
-export function ListingDetailView({ type, id, renderContacts }: ListingDetailViewProps) {
+export function ListingDetailView({
+  type,
+  id,
+  renderContacts,
+  renderSimilar,
+}: ListingDetailViewProps) {
   const { t } = useTranslation('detail');
   const location = useLocation();
   const validId = isUuid(id);
@@ -42,6 +52,7 @@ export function ListingDetailView({ type, id, renderContacts }: ListingDetailVie
     placeholder: listingFromState(location.state, id, isPropertyOutline),
   });
   const listPath = `/${PROPERTY_TYPE_SLUGS[type]}`;
+  const unavailableOffline = useUnavailableOffline(query);
 
   if (!validId) return <NotFound type={type} />;
 
@@ -59,10 +70,14 @@ export function ListingDetailView({ type, id, renderContacts }: ListingDetailVie
         <PropertyDetail property={property} renderContacts={renderContacts} />
       </>
     );
+  } else if (unavailableOffline) {
+    body = <UnavailableOffline headingLevel={1} />;
   } else if (query.isError) {
     const error = query.error;
     body =
-      isApiError(error) && (error.code === 'NOT_FOUND' || error.status === 404) ? (
+      isApiError(error) && error.takenListing ? (
+        <ListingTaken listing={error.takenListing} renderSimilar={renderSimilar} />
+      ) : isApiError(error) && (error.code === 'NOT_FOUND' || error.status === 404) ? (
         <NotFound type={type} />
       ) : (
         <ErrorNotice error={error} onRetry={() => void query.refetch()} />

@@ -51,16 +51,21 @@ export function PropertyDetail({ property, renderContacts }: PropertyDetailProps
         ) : null
       }
     >
-      <PriceInsight property={property} />
       <p className="detail-trust text-secondary" data-testid="listing-freshness">
         <ConfirmedAgo confirmedAt={property.confirmedAt} />
         <VerifiedPhoneBadge verified={property.contactVerified} />
       </p>
+      {/*
+       * Reaching the owner is what the page is for: its control comes first, right under the price
+       * and how fresh the listing is, before saving and sharing and before the price guide, so on
+       * a phone it is in the first screen (issue 41).
+       */}
+      <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
       <div className="detail-actions">
         <FavouriteButton listing={favouriteListing(property)} variant="labelled" />
         <ShareListing property={property} />
       </div>
-      <ContactRevealSlot>{renderContacts?.(property)}</ContactRevealSlot>
+      <PriceInsight property={property} />
       <ReportListing property={property} />
     </ListingArticle>
   );

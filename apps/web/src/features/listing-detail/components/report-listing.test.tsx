@@ -13,6 +13,7 @@ import { makeRent } from '../../../testing/fixtures';
 import { listingPageRoutes, type ListingPage } from '../../../testing/listing-page';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/test-utils';
 import { ListingDetailView } from './listing-detail-view';
+import type { TClaim } from '@makazi/contracts/trust';
 
 vi.mock(import('../../../lib/toast'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -27,8 +28,8 @@ const page: ListingPage = {
 };
 const routes = listingPageRoutes(page);
 
-/** The listing by its id, and its reports route answering a new report. */
-function serve(property: ReturnType<typeof makeRent>) {
+/** The listing by its id, and its reports route answering a new report (with `claim`). */
+function serve(property: ReturnType<typeof makeRent>, claim: TClaim | null = null) {
   return mockFetch((url, init) => {
     if (url.pathname === `/api/properties/${property.id}`) return jsonResponse(property);
     if (url.pathname === `/api/properties/${property.id}/reports` && init?.method === 'POST') {
@@ -41,7 +42,7 @@ function serve(property: ReturnType<typeof makeRent>) {
           status: 'open',
           createdAt: '2026-03-10T12:00:00.000Z',
           updatedAt: '2026-03-10T12:00:00.000Z',
-          claim: null,
+          claim,
         },
         { status: 201 },
       );
@@ -116,6 +117,71 @@ describe('Report this listing', () => {
     await screen.findByRole('heading', { level: 1, name: 'Yangu' });
     expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe.each([
+    {
+      language: 'en' as const,
+      action: 'Report this listing',
+      fake: 'It is fake or a scam',
+      taken: 'It is already let or sold',
+      send: 'Send report',
+      sent: 'We received your report and will check the listing.',
+      received: 'We received your report.',
+      pending: "We'll check and give you a day back if it was a dead end.",
+    },
+    {
+      language: 'sw' as const,
+      action: 'Ripoti tangazo hili',
+      fake: 'Ni la uongo au la utapeli',
+      taken: 'Imeshapangishwa au kuuzwa',
+      send: 'Tuma ripoti',
+      sent: 'Tumepokea ripoti yako na tutalikagua tangazo.',
+      received: 'Tumepokea ripoti yako.',
+      pending: 'Tutakagua, na kama mawasiliano hayakufaa tutakurudishia siku moja.',
+    },
+  ])('says it was sent once, in $language', (words) => {
+    /** How many times `text` is anywhere on the page (the dialog, the page behind it). */
+    const timesShown = (text: string) => (document.body.textContent ?? '').split(text).length - 1;
+
+    async function report(reason: string, claim: TClaim | null) {
+      signIn();
+      const property = makeRent({ title: 'Nyumba Sinza' });
+      serve(property, claim);
+      const user = userEvent.setup();
+      await renderApp(null, { url: `/lease/${property.id}`, routes, language: words.language });
+      await user.click(await screen.findByRole('button', { name: words.action }));
+      const dialog = await screen.findByRole('dialog', { name: words.action });
+      // The live region is there, empty, before anything is sent: its words are announced.
+      const status = within(dialog).getByRole('status');
+      expect(status).toBeEmptyDOMElement();
+      await user.click(within(dialog).getByRole('radio', { name: reason }));
+      await user.click(within(dialog).getByRole('button', { name: words.send }));
+      await waitFor(() => expect(status).not.toBeEmptyDOMElement());
+      return status;
+    }
+
+    it('in the dialog the person is looking at, and nowhere else', async () => {
+      const status = await report(words.fake, null);
+      expect(status).toHaveTextContent(words.sent);
+      expect(timesShown(words.sent)).toBe(1);
+      expect(vi.mocked(showToast)).not.toHaveBeenCalled();
+    });
+
+    it('without saying twice that it will be checked when it is a dead-end claim', async () => {
+      const status = await report(words.taken, {
+        status: 'pending',
+        revealedAt: '2026-03-09T12:00:00.000Z',
+        decidedAt: null,
+        decision: null,
+        credited: false,
+      });
+      expect(status.textContent).toBe(`${words.received}${words.pending}`);
+      expect(timesShown(words.received)).toBe(1);
+      expect(timesShown(words.pending)).toBe(1);
+      expect(timesShown(words.sent)).toBe(0);
+      expect(vi.mocked(showToast)).not.toHaveBeenCalled();
+    });
   });
 
   it('speaks Swahili', async () => {

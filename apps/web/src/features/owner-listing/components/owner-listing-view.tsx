@@ -101,6 +101,7 @@ function OwnerVersions({
               status={property.status}
               rejectionReason={property.rejectionReason}
               missingPictureLabels={property.missingPictureLabels}
+              visibility={property.visibility}
             />
             <PendingChangeStatus change={change} />
           </div>
@@ -248,6 +249,7 @@ export function OwnerListingView({ property, isOwner, sub }: OwnerListingViewPro
               status={property.status}
               rejectionReason={property.rejectionReason}
               missingPictureLabels={property.missingPictureLabels}
+              visibility={property.visibility}
             />
           ) : null}
           <OwnerContacts phone={phone} title={title} />

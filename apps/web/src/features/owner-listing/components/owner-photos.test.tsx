@@ -61,9 +61,15 @@ describe('OwnerPhotos', () => {
     },
   );
 
-  it('keeps the saved order of a lease, which has no front photo', async () => {
+  it('puts the outside of a lease first, as its card does, whatever the saved order', async () => {
     const [room, outside] = [makePhoto('picha_chumba', 'room'), makePhoto('picha_nje', 'outside')];
     await renderApp(<OwnerPhotos photos={[room, outside]} type="Rent" title="Nyumba Mbezi" />);
+    expect(mainPhoto()).toHaveAttribute('src', '/media/outside-768.webp');
+  });
+
+  it('keeps the saved order of a lease without an outside photo', async () => {
+    const [room, kitchen] = [makePhoto('picha_chumba', 'room'), makePhoto('picha_jiko', 'kitchen')];
+    await renderApp(<OwnerPhotos photos={[room, kitchen]} type="Rent" title="Nyumba Mbezi" />);
     expect(mainPhoto()).toHaveAttribute('src', '/media/room-768.webp');
   });
 });

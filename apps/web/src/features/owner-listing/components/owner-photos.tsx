@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TPropertyType } from '@makazi/contracts/property-values';
 import type { TPhoto } from '@makazi/contracts/properties';
+import { cardPhoto } from '../../../lib/listing-photos';
 import { PhotoGallery, usePhotoText } from '../../../components/photo-gallery';
 import { ResponsiveImage } from '../../../components/responsive-image';
 
@@ -20,11 +21,10 @@ const ALL_SIZES = '(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw';
  */
 const HOUSE_SIDE_PICTURES = 4;
 
-/** The cover first (the front photo of land and houses, as the cards show), then the rest in order. */
+/** The cover first (the photo the cards show), then the rest in order. */
 function coverFirst(photos: TPhoto[], type: TPropertyType): TPhoto[] {
-  if (type !== 'Land' && type !== 'HouseForSale') return photos;
-  const front = photos.find((photo) => photo.label === 'picha_mbele');
-  return front ? [front, ...photos.filter((photo) => photo !== front)] : photos;
+  const cover = cardPhoto({ type, photos });
+  return cover ? [cover, ...photos.filter((photo) => photo !== cover)] : photos;
 }
 
 /**

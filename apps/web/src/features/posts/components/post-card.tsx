@@ -72,6 +72,7 @@ export function PostCard({
               status={property.status}
               rejectionReason={property.rejectionReason}
               missingPictureLabels={property.missingPictureLabels}
+              visibility={property.visibility}
             />
             {change ? <PendingChangeStatus change={change} /> : null}
           </div>

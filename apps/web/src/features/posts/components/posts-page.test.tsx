@@ -636,6 +636,22 @@ describe('/posts', () => {
       ).not.toBeInTheDocument();
       expect(within(card).queryByRole('button', { name: 'Mark as taken' })).not.toBeInTheDocument();
       expect(within(card).queryByRole('link', { name: 'Promote' })).not.toBeInTheDocument();
+      // Its badge says taken, never "Published" beside "Taken on …".
+      expect(within(card).getByTestId('listing-status')).toHaveTextContent(/^Taken$/);
+    });
+
+    it('never calls a listing out of the catalogue "Published": taken, or hidden with its reason', async () => {
+      serve([
+        live('Gone', { visibility: 'taken', takenAt: new Date().toISOString() }),
+        live('Old', { visibility: 'stale' }),
+        live('Up', { visibility: 'listed' }),
+      ]);
+      await renderApp(null, { url: '/posts', routes, language: 'sw' });
+      await screen.findAllByRole('article');
+      const badge = (title: string) => within(cardTitled(title)).getByTestId('listing-status');
+      expect(badge('Gone')).toHaveTextContent(/^Limechukuliwa$/);
+      expect(badge('Old')).toHaveTextContent(/^Limefichwa$/);
+      expect(badge('Up')).toHaveTextContent(/^Limechapishwa$/);
     });
 
     it('Still available confirms it with the token: the card says confirmed today', async () => {

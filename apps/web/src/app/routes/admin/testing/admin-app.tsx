@@ -41,8 +41,11 @@ export function signOutAdmin(): void {
 }
 
 /** The admin routes in a memory router, with the admin texts, starting at `url`. */
-export async function renderAdmin(url: string) {
-  const i18n = await createI18n({ language: 'en', resources: adminResources });
+export async function renderAdmin(
+  url: string,
+  { language = 'en' }: { language?: 'en' | 'sw' } = {},
+) {
+  const i18n = await createI18n({ language, resources: adminResources });
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(adminRoutes, { initialEntries: [url] });
   const result = render(
