@@ -21,6 +21,7 @@ import {
   type ApiTokens,
 } from '../support/sign-in';
 import { until } from '../support/until';
+import { englishOnPage } from '../support/english-on-swahili';
 
 /*
  * Every route of the app, in English and in Kiswahili, scanned with axe-core once its real content
@@ -50,6 +51,19 @@ async function scan(page: Page, route: string, language: Language, into: Finding
   // The stored choice took effect: the page is in the language the report says.
   expect(await page.locator('html').getAttribute('lang'), route).toBe(language);
   for (const violation of await axeViolations(page)) into.push({ route, language, ...violation });
+  if (language === 'sw') {
+    const english = await englishOnPage(page);
+    if (english.length > 0) {
+      into.push({
+        route,
+        language,
+        rule: 'english-on-swahili',
+        impact: 'serious',
+        help: 'English text on a Swahili screen',
+        targets: english,
+      });
+    }
+  }
 }
 
 async function signOut(page: Page): Promise<void> {

@@ -12,14 +12,17 @@ function context() {
   const listProperties = vi.fn<PageDataSource['listProperties']>(() =>
     Promise.resolve({ json: '[]', nextCursor: null }),
   );
-  const source = { listProperties } as unknown as PageDataSource;
+  const countProperties = vi.fn<PageDataSource['countProperties']>(() =>
+    Promise.resolve({ count: 0, atLeast: false }),
+  );
+  const source = { listProperties, countProperties } as unknown as PageDataSource;
   const loading: ServerLoadContext = { queryClient: createQueryClient(), source };
-  return { loading, listProperties };
+  return { loading, listProperties, countProperties };
 }
 
 describe('server loaders and prices', () => {
   it('reads prices as the form sends them without JavaScript', async () => {
-    const { loading, listProperties } = context();
+    const { loading, listProperties, countProperties } = context();
     await serverLoaders().list(
       'Rent',
       'https://makazi.test/lease?minPrice=800k&maxPrice=1%2C200%2C000',
@@ -28,10 +31,17 @@ describe('server loaders and prices', () => {
     expect(listProperties).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'Rent', minPrice: 800_000, maxPrice: 1_200_000 }),
     );
+    // The list's count, with the same filters.
+    expect(countProperties).toHaveBeenCalledWith({
+      type: 'Rent',
+      search: undefined,
+      minPrice: 800_000,
+      maxPrice: 1_200_000,
+    });
   });
 
   it('asks the catalogue nothing for a minimum above the maximum, on a list page or home', async () => {
-    const { loading, listProperties } = context();
+    const { loading, listProperties, countProperties } = context();
     await serverLoaders().list(
       'Rent',
       'https://makazi.test/lease?minPrice=900000&maxPrice=100',
@@ -39,5 +49,6 @@ describe('server loaders and prices', () => {
     );
     await serverLoaders().home('https://makazi.test/home?minPrice=900000&maxPrice=100', loading);
     expect(listProperties).not.toHaveBeenCalled();
+    expect(countProperties).not.toHaveBeenCalled();
   });
 });

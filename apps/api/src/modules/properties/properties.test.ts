@@ -840,6 +840,13 @@ describe('GET /api/properties: places by the names people use', () => {
     const town = await insertProperty(t.db, { address: await place('Mjini Magharibi', 'Malindi') });
     const chake = await insertProperty(t.db, { address: await place('Kusini Pemba', 'Chake') });
     const sinza = await insertProperty(t.db, { address: await place('Dar es Salaam', 'Sinza') });
+    const kawe = await insertProperty(t.db, {
+      address: await insertLocationChain(t.db, {
+        region: 'Dar es Salaam',
+        ward: 'Kawe',
+        street: 'Mbezi Beach "A"',
+      }),
+    });
     await insertProperty(t.db, { address: await place('Arusha', 'Kaloleni') });
     const zanzibar = [paje.id, kiwengwa.id, town.id, chake.id].sort();
     const found = async (search: string) =>
@@ -850,8 +857,11 @@ describe('GET /api/properties: places by the names people use', () => {
       expect(await found('znz')).toEqual(zanzibar);
       expect(await found('unguja')).toEqual([paje.id, kiwengwa.id, town.id].sort());
       expect(await found('Pemba')).toEqual([chake.id]);
-      expect(await found('DSM')).toEqual([sinza.id]);
-      expect(await found('dar')).toEqual([sinza.id]);
+      expect(await found('DSM')).toEqual([sinza.id, kawe.id].sort());
+      expect(await found('dar')).toEqual([sinza.id, kawe.id].sort());
+      // A place of several words, by its whole name, in any case.
+      expect(await found('mbezi BEACH')).toEqual([kawe.id]);
+      expect(await found('Dar es Salaam')).toEqual([sinza.id, kawe.id].sort());
     }
     // The count agrees with the list.
     const count = await get('/api/properties/count?search=zanzibar');

@@ -144,7 +144,9 @@ describe('View Contacts, subscribe, pay, and back on the listing', () => {
     const router = await renderApp(LISTING_PATH);
     await user.click(await screen.findByRole('button', { name: 'View Contacts' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscribe'));
-    await user.click(await screen.findByRole('link', { name: 'Back' }));
+    // The plans are on screen (not the listing, whose own Back link goes to the list).
+    await screen.findAllByRole('link', { name: 'Select Plan' });
+    await user.click(screen.getByRole('link', { name: 'Back' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(LISTING_PATH));
     const view = await screen.findByRole('button', { name: 'View Contacts' });
