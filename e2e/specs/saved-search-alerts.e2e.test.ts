@@ -11,32 +11,34 @@ import {
   type ApiTokens,
   type Person,
 } from '../support/sign-in';
-import { waitForOutboxLine } from '../support/sms-outbox';
+import { readOutbox, toE164, waitForOutboxLine } from '../support/sms-outbox';
 import { until } from '../support/until';
 
 /*
  * Saved searches and their SMS alerts (issue 21) against an app of their own whose clock is
- * injected (TEST_CLOCK_START): it starts at 07:57:30 East Africa Time, in the quiet hours, on the
- * next day that is still ahead of the real time (a clock behind the browser's would make the web
- * app refresh its tokens at every request). Alerts run every second there. First the quiet hours
- * hold an alert until 08:00; then, in the day, a search saved in the browser gets its alert
- * within seconds of an approval, its link opens the listing, and its stop link stops it.
+ * injected (TEST_CLOCK_START), on the next day that is still ahead of the real time (a clock behind
+ * the browser's would make the web app refresh its tokens at every request). Alerts run every
+ * second there. First the quiet hours hold an alert: it is matched at 07:00 and the job's run that
+ * matched it ends without texting; then the app is restarted on the same data with its clock at
+ * 07:59:50 (rather than waiting an hour, or even minutes, of real time for 08:00) and texts it at
+ * 08:00, not before. Then, in the day, a search saved in the browser gets its alert within seconds
+ * of an approval, its link opens the listing, and its stop link stops it.
  */
 
 const searches = messages('en', 'searches');
 const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const QUIET_START = '07:57:30';
 
-/** The next 07:57:30 EAT that is still ahead of now. */
-function nextQuietMorning(now: Date): Date {
-  const eatDay = new Date(now.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 10);
-  const candidate = new Date(`${eatDay}T${QUIET_START}+03:00`);
+/** The next `time` East Africa Time ("HH:MM:SS") that is still ahead of now. */
+function nextEat(time: string, now: Date): Date {
+  const candidate = new Date(`${eatClockDay(now.getTime())}T${time}+03:00`);
   return candidate > now ? candidate : new Date(candidate.getTime() + DAY_MS);
 }
 
 /** The hour and minute of East Africa Time a server time falls on, "HH:MM:SS". */
 const eatClock = (ms: number) => new Date(ms + EAT_OFFSET_MS).toISOString().slice(11, 19);
+/** The day of East Africa Time a server time falls on, "YYYY-MM-DD". */
+const eatClockDay = (ms: number) => new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 10);
 
 interface SavedSearchAnswer {
   id: string;
@@ -47,6 +49,7 @@ interface SavedSearchAnswer {
 
 describe('saved-search alerts, on an app with an injected clock', () => {
   let server: OwnServer;
+  let owner: Person;
   let ownerTokens: ApiTokens;
   /** The app's clock minus the real one, ms: read from what the app stamps on a saved search. */
   let skewMs: number | undefined;
@@ -71,53 +74,86 @@ describe('saved-search alerts, on an app with an injected clock', () => {
     return { who, tokens: await tokensThroughApi(who, server) };
   }
 
+  /** The app's clock minus the real one, read from what the app stamps on a saved search. */
+  async function measureSkew(tokens: ApiTokens): Promise<void> {
+    const sent = Date.now();
+    const saved = await api<SavedSearchAnswer>(tokens, 'POST', '/api/me/saved-searches', {
+      search: `Saa ${sent}`,
+      alerts: 'off',
+    });
+    skewMs = Date.parse(saved.createdAt) - sent;
+  }
+
   beforeAll(async () => {
+    const night = nextEat('07:00:00', new Date());
     server = await startOwnServer({
-      TEST_CLOCK_START: nextQuietMorning(new Date()).toISOString(),
+      TEST_CLOCK_START: night.toISOString(),
       SAVED_SEARCH_ALERTS_EVERY_SECONDS: '1',
     });
-    ({ tokens: ownerTokens } = await person('Owner'));
+    ({ who: owner, tokens: ownerTokens } = await person('Owner'));
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
 
+  /** The number of matches a saved search has that its owner has not seen. */
+  const newMatches = async (tokens: ApiTokens, search: string) => {
+    const mine = await api<(SavedSearchAnswer & { search: string })[]>(
+      tokens,
+      'GET',
+      '/api/me/saved-searches',
+    );
+    return mine.find((each) => each.search === search)?.newMatches;
+  };
+
+  /** Publishes a house for rent titled `title` and approves it. */
+  const approvedListing = async (title: string) => {
+    const id = await publishRentThroughApi(ownerTokens.access_token, title, server.baseUrl);
+    await approveThroughApi(id, server);
+    return id;
+  };
+
   it('holds an alert matched at night until 08:00', async () => {
     const { who, tokens } = await person('Night');
     const stamp = Date.now() % 100_000;
-    const sent = Date.now();
-    const saved = await api<SavedSearchAnswer>(tokens, 'POST', '/api/me/saved-searches', {
-      search: `Mwenge ${stamp}`,
-      alerts: 'instant',
-    });
-    skewMs = Date.parse(saved.createdAt) - sent;
-    // The app started at 07:57:30; everything so far must have taken less than two and a half
-    // minutes, or this spec cannot see the quiet hours.
-    expect(
-      eatClock(serverNow()) < '08:00:00',
-      `the app's clock reads ${eatClock(serverNow())}`,
-    ).toBe(true);
-
+    const search = `Mwenge ${stamp}`;
+    await api(tokens, 'POST', '/api/me/saved-searches', { search, alerts: 'instant' });
+    // A second search, without alerts: a listing matched against it marks a later run.
+    const marker = `Msasani ${stamp}`;
+    await api(tokens, 'POST', '/api/me/saved-searches', { search: marker, alerts: 'off' });
+    await measureSkew(tokens);
     const since = new Date().toISOString();
-    const listingId = await publishRentThroughApi(
-      ownerTokens.access_token,
-      `Mwenge ${stamp}`,
-      server.baseUrl,
+
+    await approvedListing(search);
+    await until(
+      async () => ((await newMatches(tokens, search)) === 1 ? true : undefined),
+      'the listing to match the saved search',
     );
-    await approveThroughApi(listingId, server);
-    // Matched within a second or two (it counts on /saved), before 08:00 …
-    await until(async () => {
-      const [mine] = await api<SavedSearchAnswer[]>(tokens, 'GET', '/api/me/saved-searches');
-      return mine?.newMatches === 1 ? true : undefined;
-    }, 'the listing to match the saved search');
     const matchedAt = serverNow();
     expect(eatClock(matchedAt) < '08:00:00', `matched at ${eatClock(matchedAt)}`).toBe(true);
-    // Not texted then (the job ran every second meanwhile): at 08:00, and not before.
+    // Runs never overlap, and a run texts what is due after matching: once a listing approved
+    // after that match is matched too, the run that matched the first has ended, texting nothing.
+    await approvedListing(marker);
+    await until(
+      async () => ((await newMatches(tokens, marker)) === 1 ? true : undefined),
+      'a later run of the alerts job',
+    );
+    const textedAtNight = (await readOutbox(server.dataDir)).filter(
+      (line) => line.to === toE164(who.phone) && line.at >= since,
+    );
+    expect(textedAtNight).toEqual([]);
+
+    // Ten seconds before 08:00 on the same morning: the held alert goes at 08:00, not before.
+    const eatDay = eatClockDay(serverNow());
+    await server.restart({ TEST_CLOCK_START: `${eatDay}T07:59:50+03:00` });
+    // The owner's token was issued at 07:00 by the old clock: long expired by the new one.
+    ownerTokens = await tokensThroughApi(owner, server);
+    await measureSkew(ownerTokens);
     const alert = await waitForOutboxLine(who.phone, since, '/l/', {
       dataDir: server.dataDir,
-      timeoutMs: 180_000,
+      timeoutMs: 60_000,
     });
-    expect(alert.text).toContain(`"Mwenge ${stamp}" TZS 350,000`);
+    expect(alert.text).toContain(`"${search}" TZS 350,000`);
     expect(eatClock(Date.parse(alert.at) + (skewMs ?? 0)) >= '08:00:00').toBe(true);
   }, 240_000);
 

@@ -20,6 +20,12 @@ export function mainServer(): AppServer {
 }
 
 export interface OwnServer extends AppServer {
+  /**
+   * Stops the app and starts it again on the same data (database, photos, SMS outbox), with
+   * `env` over the first start's: a spec moves the app's clock this way (TEST_CLOCK_START) instead
+   * of waiting for it. It listens on the same port again.
+   */
+  restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,24 +36,39 @@ export interface OwnServer extends AppServer {
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-e2e-own-'));
   const admin = { username: 'e2e-own-admin', password: randomBytes(18).toString('base64url') };
-  try {
+  let currentEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'false',
+    TRUST_PROXY: '1',
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  let starts = 0;
+  let port: number | undefined;
+  const launch = async () => {
+    starts += 1;
     const app = await startApp(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_DEMO: 'false',
-        TRUST_PROXY: '1',
-        ADMIN_USERNAME: admin.username,
-        ADMIN_PASSWORD: admin.password,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      path.join(dataDir, 'server.log'),
+      currentEnv,
+      path.join(dataDir, `server-${starts}.log`),
+      port === undefined ? {} : { port },
     );
-    return {
+    port = Number(new URL(app.baseUrl).port);
+    return app;
+  };
+  try {
+    let app = await launch();
+    const server: OwnServer = {
       baseUrl: app.baseUrl,
       dataDir,
       admin,
+      async restart(more) {
+        await app.stop();
+        currentEnv = { ...currentEnv, ...more };
+        app = await launch();
+      },
       async stop() {
         try {
           await app.stop();
@@ -56,6 +77,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
         }
       },
     };
+    return server;
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -12,7 +12,7 @@ export interface OutboxLine {
 }
 
 /** The texts the outbox SMS gateway wrote to the app's DATA_DIR, oldest first. */
-async function readOutbox(dataDir: string): Promise<OutboxLine[]> {
+export async function readOutbox(dataDir: string): Promise<OutboxLine[]> {
   const file = path.join(dataDir, 'sms-outbox.jsonl');
   const content = await readFile(file, 'utf8').catch(() => '');
   return content
