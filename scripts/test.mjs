@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every check, stage by stage, each step timed. Steps of one stage run side by side
-// (their output is held and printed whole when each ends); a stage starts once the one before
-// passed. Prints a table of the steps at the end and, when TEST_STEPS_FILE names a file, appends
-// the steps to it (.ci/run's own summary reads it). Decision 046 says why these stages.
+// `npm test`: every check, stage by stage, each step timed. Two tracks of stages run at once (the
+// checks and the vitest suites; the browser specs); within a track a stage starts once the one
+// before passed, and the steps of one stage may run side by side. Each step's output is held and
+// printed whole when it ends. A failed step stops the whole run. Prints a table of the steps at
+// the end and, when TEST_STEPS_FILE names a file, appends the steps to it (.ci/run's own summary
+// reads it). Decisions 046 and 048 say why these stages and tracks.
 import { spawn } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,26 +57,51 @@ const STAGES = [
   { name: 'browser', parallel: 1, steps: [['test e2e', ['run', 'test:e2e']]] },
 ];
 
+/**
+ * Stages in tracks: the tracks run at the same time, each its stages one after another. The
+ * browser specs keep 0.8 of a core busy on average (they wait on the network, timers and
+ * animations); beside the checks and the vitest suites they use the cores those leave idle, and
+ * the suites, which assert no timing, take the slowdown. Decision 048.
+ */
+const TRACKS = [['checks', 'unit'], ['browser']];
+
 const clock = () => new Date().toISOString().slice(11, 19);
 const say = (line) => console.log(`[test ${clock()}] ${line}`);
 
-/** Runs one step; with `hold`, its output is kept and printed in one piece when it ends. */
-function runStep([name, args], hold) {
+/** Steps under way, so a failure elsewhere can stop them. */
+const running = new Set();
+let failed = false;
+
+/**
+ * Runs one step, its output kept and printed in one piece when it ends (steps run side by side).
+ * Each is a process group of its own: stopping it stops its vitest, browsers and servers too.
+ */
+function runStep([name, args]) {
   return new Promise((resolve) => {
     const startedAt = Date.now();
     say(`start ${name}: npm ${args.join(' ')}`);
-    const child = spawn(npm, args, { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
     const chunks = [];
-    if (hold) {
-      child.stdout.on('data', (chunk) => chunks.push(chunk));
-      child.stderr.on('data', (chunk) => chunks.push(chunk));
-    }
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    let stopped = false;
+    child.stopStep = () => {
+      stopped = true;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
     const finish = (code) => {
+      running.delete(child);
       const seconds = (Date.now() - startedAt) / 1000;
-      if (hold && chunks.length > 0) process.stdout.write(Buffer.concat(chunks));
+      if (chunks.length > 0) process.stdout.write(Buffer.concat(chunks));
       const ok = code === 0;
-      say(`${ok ? 'end' : 'FAILED'} ${name} (${seconds.toFixed(0)} s)`);
-      resolve({ name, seconds, ok });
+      const outcome = ok ? 'end' : stopped ? 'STOPPED' : 'FAILED';
+      say(`${outcome} ${name} (${seconds.toFixed(0)} s)`);
+      resolve({ name, seconds, ok, stopped });
     };
     child.on('error', (error) => {
       chunks.push(Buffer.from(`${error.message}\n`));
@@ -84,19 +111,36 @@ function runStep([name, args], hold) {
   });
 }
 
+/** Stops every other step once one failed: the run has failed, and its time is the developer's. */
+function failRun() {
+  if (failed) return;
+  failed = true;
+  for (const child of running) child.stopStep();
+}
+
 async function runStage(stage) {
+  const stageStart = Date.now();
+  say(`stage ${stage.name}`);
   const pending = [...stage.steps];
   const results = [];
-  const hold = stage.parallel > 1;
   const lane = async () => {
-    for (let step = pending.shift(); step; step = pending.shift()) {
-      const result = await runStep(step, hold);
+    for (let step = pending.shift(); step && !failed; step = pending.shift()) {
+      const result = await runStep(step);
       results.push(result);
-      // A failed step ends the stage once the steps already running have ended.
-      if (!result.ok) pending.length = 0;
+      if (!result.ok) failRun();
     }
   };
   await Promise.all(Array.from({ length: stage.parallel }, lane));
+  say(`stage ${stage.name} took ${((Date.now() - stageStart) / 1000).toFixed(0)} s`);
+  return results;
+}
+
+async function runTrack(stageNames) {
+  const results = [];
+  for (const name of stageNames) {
+    if (failed) break;
+    results.push(...(await runStage(STAGES.find((stage) => stage.name === name))));
+  }
   return results;
 }
 
@@ -105,7 +149,7 @@ function table(rows) {
   return rows
     .map(
       (r) =>
-        `${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'ok' : 'FAILED'}`,
+        `${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'ok' : r.stopped ? 'STOPPED' : 'FAILED'}`,
     )
     .join('\n');
 }
@@ -117,27 +161,35 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const startedAt = Date.now();
-const results = [];
-for (const stage of STAGES.filter((s) => chosen.length === 0 || chosen.includes(s.name))) {
-  const stageStart = Date.now();
-  say(`stage ${stage.name}`);
-  const stageResults = await runStage(stage);
-  results.push(...stageResults);
-  say(`stage ${stage.name} took ${((Date.now() - stageStart) / 1000).toFixed(0)} s`);
-  if (stageResults.some((r) => !r.ok)) break;
+// Interrupted: the steps are process groups of their own, so they are stopped explicitly.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    failRun();
+    process.exit(1);
+  });
 }
+
+const startedAt = Date.now();
+const tracks = TRACKS.map((names) =>
+  names.filter((name) => chosen.length === 0 || chosen.includes(name)),
+).filter((names) => names.length > 0);
+const results = (await Promise.all(tracks.map(runTrack))).flat();
 const total = {
   name: 'npm test (wall)',
   seconds: (Date.now() - startedAt) / 1000,
-  ok: results.every((r) => r.ok),
+  ok: !failed && results.every((r) => r.ok),
 };
-console.log(`\n[test] steps (side by side within a stage):\n${table([...results, total])}`);
+console.log(
+  `\n[test] steps (side by side within a stage, tracks at once):\n${table([...results, total])}`,
+);
 if (process.env.TEST_STEPS_FILE) {
   appendFileSync(
     process.env.TEST_STEPS_FILE,
     results
-      .map((r) => `  ${r.name}\t${r.seconds.toFixed(0)}\t${r.ok ? 'ok' : 'FAILED'}\n`)
+      .map(
+        (r) =>
+          `  ${r.name}\t${r.seconds.toFixed(0)}\t${r.ok ? 'ok' : r.stopped ? 'STOPPED' : 'FAILED'}\n`,
+      )
       .join(''),
   );
 }
