@@ -6,7 +6,8 @@
 // the end and, when TEST_STEPS_FILE names a file, appends the steps to it (.ci/run's own summary
 // reads it). Decisions 046 and 048 say why these stages and tracks.
 import { spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,12 +43,14 @@ const STAGES = [
   {
     name: 'checks',
     parallel: 2,
+    yields: true,
     // ESLint is the slowest: first, in a lane of its own while the others share the second.
     steps: [['lint', ['run', 'lint']], ...typecheckSteps, ['format', ['run', 'format:check']]],
   },
   {
     name: 'unit',
     parallel: 1,
+    yields: true,
     steps: [
       ['test contracts', ['run', 'test', '-w', '@makazi/contracts']],
       ['test api', ['run', 'test', '-w', '@makazi/api']],
@@ -55,16 +58,45 @@ const STAGES = [
     ],
   },
   { name: 'browser', parallel: 1, steps: [['test e2e', ['run', 'test:e2e']]] },
+  {
+    // The built server under load, restarts and kills (resilience/README.md): with the PostgreSQL
+    // server and its programs, which .ci/run finds and says so by TEST_RESILIENCE=1.
+    name: 'resilience',
+    parallel: 1,
+    enabled: process.env.TEST_RESILIENCE === '1',
+    steps: [['test resilience', ['run', 'test:resilience']]],
+  },
 ];
 
 /**
  * Stages in tracks: the tracks run at the same time, each its stages one after another. The
- * browser specs keep 0.8 of a core busy on average (they wait on the network, timers and
- * animations); beside the checks and the vitest suites they use the cores those leave idle, and
- * the suites, which assert no timing, take the slowdown. Decision 048.
+ * browser specs and the resilience specs measure time (timeouts, latencies under load); the
+ * checks and the vitest suites do not. So the first track's steps yield the cores (`yields`: a
+ * scheduling priority of 10, where the others have 0) and soak up what the browsers, servers and
+ * load generators leave idle, and the time-keeping specs run about as they would alone. Decision
+ * 048.
  */
-const TRACKS = [['checks', 'unit'], ['browser']];
+const TRACKS = [
+  ['checks', 'unit'],
+  ['browser', 'resilience'],
+];
 
+const YIELDING_NICENESS = 10;
+
+/** Lowers a step's scheduling priority: its session's autogroup (Linux), where the kernel weighs
+ * sessions against each other, and, where there are no autogroups, the process itself. */
+function yieldCores(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(YIELDING_NICENESS));
+  } catch {
+    // No autogroups here (or not Linux): the process's own niceness below still applies.
+  }
+  try {
+    os.setPriority(pid, YIELDING_NICENESS);
+  } catch {
+    // Not permitted: the step runs at the usual priority.
+  }
+}
 const clock = () => new Date().toISOString().slice(11, 19);
 const say = (line) => console.log(`[test ${clock()}] ${line}`);
 
@@ -76,12 +108,13 @@ let failed = false;
  * Runs one step, its output kept and printed in one piece when it ends (steps run side by side).
  * Each is a process group of its own: stopping it stops its vitest, browsers and servers too.
  */
-function runStep([name, args]) {
+function runStep([name, args], { yields = false } = {}) {
   return new Promise((resolve) => {
     const startedAt = Date.now();
     say(`start ${name}: npm ${args.join(' ')}`);
     const child = spawn(npm, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
+    if (yields) yieldCores(child.pid);
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -125,7 +158,7 @@ async function runStage(stage) {
   const results = [];
   const lane = async () => {
     for (let step = pending.shift(); step && !failed; step = pending.shift()) {
-      const result = await runStep(step);
+      const result = await runStep(step, { yields: stage.yields });
       results.push(result);
       if (!result.ok) failRun();
     }
@@ -139,7 +172,10 @@ async function runTrack(stageNames) {
   const results = [];
   for (const name of stageNames) {
     if (failed) break;
-    results.push(...(await runStage(STAGES.find((stage) => stage.name === name))));
+    const stage = STAGES.find((each) => each.name === name);
+    // A stage named on the command line runs whatever its default.
+    if (stage.enabled === false && !chosen.includes(name)) continue;
+    results.push(...(await runStage(stage)));
   }
   return results;
 }
