@@ -228,9 +228,12 @@ describe('offline', () => {
         // The next visit finds the new worker, which takes over without waiting for every tab to
         // close; the visit after runs on it.
         await page.goto('/home');
+        // The new worker installs (its precache) before it takes over: seconds alone, but it
+        // passed the default 20 s once with the machine's two cores busy with other work.
         await until(
           async () => ((await controllingRelease(page)) !== first ? true : undefined),
           'the new release to control the page',
+          { timeoutMs: 60_000 },
         );
         await page.goto('/home');
         expect(await controllingRelease(page)).not.toBe(first);
