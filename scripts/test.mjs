@@ -74,13 +74,13 @@ const STAGES = [
  * workers: 1.5 cores on average, more at times), so those run one after another. The resilience
  * specs leave a core idle for much of their five minutes (between loads, around kills and
  * restarts), and the static checks keep no time: the checks wait for them (`alongside`) and run
- * beside them yielding the cores (`yields`: a scheduling priority of 10 where the specs have 0),
+ * beside them yielding the cores (`yields`: niceness 19, the lowest priority, where the specs have 0),
  * so the specs' latencies stay about what they are alone. Without the resilience specs the checks
  * run once the browser specs are done. Decision 048.
  */
 const TRACKS = [['unit', 'browser', 'resilience'], ['checks']];
 
-const YIELDING_NICENESS = 10;
+const YIELDING_NICENESS = 19;
 
 /** Lowers a step's scheduling priority: its session's autogroup (Linux), where the kernel weighs
  * sessions against each other, and, where there are no autogroups, the process itself. */
