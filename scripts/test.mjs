@@ -74,16 +74,18 @@ const STAGES = [
  * workers: 1.5 cores on average, more at times), so those run one after another. The resilience
  * specs leave a core idle for much of their five minutes (between loads, around kills and
  * restarts), and the static checks keep no time: the checks wait for them (`alongside`) and run
- * beside them yielding the cores (`yields`: niceness 19, the lowest priority, where the specs have 0),
- * so the specs' latencies stay about what they are alone. Without the resilience specs the checks
- * run once the browser specs are done. Decision 048.
+ * beside them yielding the cores (`yields`: niceness 19, the lowest priority, where the specs
+ * have 0), so the specs' latencies stay about what they are alone. Without the resilience specs
+ * the checks run once the browser specs are done. Decision 048.
  */
 const TRACKS = [['unit', 'browser', 'resilience'], ['checks']];
 
 const YIELDING_NICENESS = 19;
 
-/** Lowers a step's scheduling priority: its session's autogroup (Linux), where the kernel weighs
- * sessions against each other, and, where there are no autogroups, the process itself. */
+/**
+ * Lowers a step's scheduling priority: its session's autogroup (Linux), which is what the kernel
+ * weighs when sessions compete, and the process itself, for kernels without autogroups.
+ */
 function yieldCores(pid) {
   try {
     writeFileSync(`/proc/${pid}/autogroup`, String(YIELDING_NICENESS));
@@ -96,6 +98,7 @@ function yieldCores(pid) {
     // Not permitted: the step runs at the usual priority.
   }
 }
+
 const clock = () => new Date().toISOString().slice(11, 19);
 const say = (line) => console.log(`[test ${clock()}] ${line}`);
 
@@ -130,10 +133,9 @@ function runStep([name, args], { yields = false } = {}) {
       running.delete(child);
       const seconds = (Date.now() - startedAt) / 1000;
       if (chunks.length > 0) process.stdout.write(Buffer.concat(chunks));
-      const ok = code === 0;
-      const outcome = ok ? 'end' : stopped ? 'STOPPED' : 'FAILED';
-      say(`${outcome} ${name} (${seconds.toFixed(0)} s)`);
-      resolve({ name, seconds, ok, stopped });
+      const result = { name, seconds, ok: code === 0, stopped };
+      say(`${result.ok ? 'end' : outcome(result)} ${name} (${seconds.toFixed(0)} s)`);
+      resolve(result);
     };
     child.on('error', (error) => {
       chunks.push(Buffer.from(`${error.message}\n`));
@@ -142,6 +144,9 @@ function runStep([name, args], { yields = false } = {}) {
     child.on('close', finish);
   });
 }
+
+/** How a step ended, for the log and the tables. */
+const outcome = (result) => (result.ok ? 'ok' : result.stopped ? 'STOPPED' : 'FAILED');
 
 /** Stops every other step once one failed: the run has failed, and its time is the developer's. */
 function failRun() {
@@ -195,10 +200,7 @@ async function runTrack(stageNames) {
 function table(rows) {
   const width = Math.max(...rows.map((r) => r.name.length));
   return rows
-    .map(
-      (r) =>
-        `${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'ok' : r.stopped ? 'STOPPED' : 'FAILED'}`,
-    )
+    .map((r) => `${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${outcome(r)}`)
     .join('\n');
 }
 
@@ -237,12 +239,7 @@ console.log(
 if (process.env.TEST_STEPS_FILE) {
   appendFileSync(
     process.env.TEST_STEPS_FILE,
-    results
-      .map(
-        (r) =>
-          `  ${r.name}\t${r.seconds.toFixed(0)}\t${r.ok ? 'ok' : r.stopped ? 'STOPPED' : 'FAILED'}\n`,
-      )
-      .join(''),
+    results.map((r) => `  ${r.name}\t${r.seconds.toFixed(0)}\t${outcome(r)}\n`).join(''),
   );
 }
 process.exit(total.ok ? 0 : 1);
