@@ -129,7 +129,11 @@ function runStep([name, args], { yields = false } = {}) {
         // Already gone.
       }
     };
+    let finished = false;
+    // 'error' (the spawn failed) may be followed by 'close': the step ends once.
     const finish = (code) => {
+      if (finished) return;
+      finished = true;
       running.delete(child);
       const seconds = (Date.now() - startedAt) / 1000;
       if (chunks.length > 0) process.stdout.write(Buffer.concat(chunks));

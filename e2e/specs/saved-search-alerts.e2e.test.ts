@@ -74,7 +74,7 @@ describe('saved-search alerts, on an app with an injected clock', () => {
     return { who, tokens: await tokensThroughApi(who, server) };
   }
 
-  /** The app's clock minus the real one, read from what the app stamps on a saved search. */
+  /** Sets skewMs from a search saved now. */
   async function measureSkew(tokens: ApiTokens): Promise<void> {
     const sent = Date.now();
     const saved = await api<SavedSearchAnswer>(tokens, 'POST', '/api/me/saved-searches', {

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { allStrings } from './locales';
 
 /*
  * English text on a Swahili screen (issue 41): the web app's English strings that Swahili never
@@ -10,22 +9,6 @@ import type { Page } from 'playwright-core';
  * element or of a label: a listing's own words ("Plot for sale in Bagamoyo", as its owner wrote
  * them) are the owner's, not the interface's.
  */
-
-const localesDir = (language: 'en' | 'sw') =>
-  fileURLToPath(new URL(`../../apps/web/src/locales/${language}/`, import.meta.url));
-
-function leaves(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (typeof node !== 'object' || node === null) return [];
-  return Object.values(node).flatMap(leaves);
-}
-
-function strings(language: 'en' | 'sw'): string[] {
-  const dir = localesDir(language);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => leaves(JSON.parse(readFileSync(`${dir}${file}`, 'utf8'))));
-}
 
 /** MUI's own English, shown when a component is not given the page's words. */
 const LIBRARY_ENGLISH = ['Go to next page', 'Go to previous page', 'Rows per page', 'Close'];
@@ -39,9 +22,9 @@ const ENGLISH_RANGE = /^\d+[–-]\d+ of (?:\d+|more than \d+)$/;
  */
 const SAME_IN_BOTH = new Set(['Nyumba za Kupanga', 'Nyumba za Kuuza', 'X (Twitter)']);
 
-export const ENGLISH_ONLY: readonly string[] = [
+const ENGLISH_ONLY: readonly string[] = [
   ...new Set([
-    ...strings('en').filter(
+    ...allStrings('en').filter(
       (text) =>
         !text.includes('{{') &&
         !text.includes('<') &&

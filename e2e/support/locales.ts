@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 type Messages = Record<string, unknown>;
+
+const localesDir = (language: 'en' | 'sw') =>
+  fileURLToPath(new URL(`../../apps/web/src/locales/${language}/`, import.meta.url));
 
 /** The web app's own locale files: the specs expect what a reader of each language sees. */
 export function messages(
@@ -22,10 +25,21 @@ export function messages(
     | 'searches'
     | 'insights',
 ): Messages {
-  const file = fileURLToPath(
-    new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),
-  );
-  return JSON.parse(readFileSync(file, 'utf8')) as Messages;
+  return JSON.parse(readFileSync(`${localesDir(language)}${namespace}.json`, 'utf8')) as Messages;
+}
+
+function leaves(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.values(node).flatMap(leaves);
+}
+
+/** Every string of every namespace of a language, as the locale files hold them. */
+export function allStrings(language: 'en' | 'sw'): string[] {
+  const dir = localesDir(language);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => leaves(JSON.parse(readFileSync(`${dir}${file}`, 'utf8'))));
 }
 
 /** A string at a dotted key, e.g. text(messages('sw', 'common'), 'header.signIn'). */
