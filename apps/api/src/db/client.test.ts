@@ -70,4 +70,33 @@ if (serverUrl) {
       }
     });
   });
+
+  describe('closing while a caller waits for a connection', () => {
+    it('serves that caller first instead of leaving it to time out', async () => {
+      const name = `makazi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await onServer((admin) => admin.query(`CREATE DATABASE "${name}"`));
+      const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolMax: 1 });
+      try {
+        const { raw } = handle;
+        if (raw.kind !== 'postgres') throw new Error('expected a server pool');
+        // The pool's one connection is taken: the query waits for it, as a job's may at close.
+        const held = await raw.pool.connect();
+        const waiting = handle.db.execute<{ ok: number }>(sql`select 1 as ok`).then(
+          ({ rows }) => rows,
+          (err: unknown) => (err instanceof Error ? err.message : 'failed'),
+        );
+        expect(raw.pool.waitingCount).toBe(1);
+        const closed = handle.close();
+        held.release();
+        // pg's own end() would drop the connection released here and leave the query waiting
+        // out its 10 s connection timeout, then fail.
+        await expect(waiting).resolves.toEqual([{ ok: 1 }]);
+        await closed;
+        expect(raw.pool.totalCount).toBe(0);
+      } finally {
+        await handle.close();
+        await onServer((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      }
+    });
+  });
 }

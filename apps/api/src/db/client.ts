@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -122,9 +123,21 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await endPool(pool);
     },
   };
+}
+
+/**
+ * Ends a pool once the callers already waiting for one of its connections have had theirs.
+ * pg's Pool.end() closes the idle connections at once and leaves those callers waiting until
+ * their connectionTimeoutMillis has passed (node-postgres #1980): a job that asked for a
+ * connection a moment before the app closed held the close up for ten seconds. The wait ends by
+ * itself: a caller is served, or times out, within that timeout.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  while (pool.waitingCount > 0) await delay(5);
+  await pool.end();
 }
 
 /** A statement written out by hand, for the few hot queries that skip the query builder. */
@@ -203,7 +216,7 @@ export function openCatalogueDatabase(
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await endPool(pool);
     },
   };
 }
