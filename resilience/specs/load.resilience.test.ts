@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedListings, startApp, type RunningApp } from '@makazi/bench/app-process';
+import { startApp, type RunningApp } from '@makazi/bench/app-process';
 import {
   EVERY_RUN_KINDS,
   latencyTable,
@@ -10,7 +10,12 @@ import {
   summarise,
   type Sample,
 } from '../support/load-users';
-import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '../support/postgres';
+import { withClient, type FreshDatabase } from '../support/postgres';
+import {
+  CATALOGUE_LISTINGS,
+  copyOfSeededCatalogue,
+  copyPhotosTo,
+} from '../support/seeded-catalogue';
 
 /*
  * The issue's load test: 200 concurrent connections for 60 s of mixed browsing, search and
@@ -20,7 +25,6 @@ import { freshDatabase, serverAdminUrl, withClient, type FreshDatabase } from '.
  */
 const VISITORS = 200;
 const DURATION_MS = 60_000;
-const LISTINGS = 20_000;
 
 let database: FreshDatabase | undefined;
 let dataDir: string | undefined;
@@ -35,8 +39,10 @@ function peakRssMiB(pid: number): number {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase(serverAdminUrl, 'makazi_resilience_load');
+  const catalogue = await copyOfSeededCatalogue('makazi_resilience_load');
+  database = catalogue.database;
   dataDir = mkdtempSync(path.join(tmpdir(), 'makazi-load-'));
+  copyPhotosTo(catalogue, dataDir);
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
@@ -47,7 +53,6 @@ beforeAll(async () => {
     // limit is proved in the API suite (catalogue-abuse.test.ts), not by tripping it here.
     CATALOGUE_READS_PER_ADDRESS_PER_MINUTE: '1000000',
   };
-  seedListings(LISTINGS, env);
   // Common words (regions) and rare ones (streets few listings are on), from the catalogue itself.
   const streets = await withClient(database.url, async (client) => {
     const result = await client.query<{ street: string }>(
@@ -87,7 +92,7 @@ describe(`${VISITORS} visitors for ${DURATION_MS / 1000} s on the PostgreSQL ser
     const signIns = run.samples.filter((s: Sample) => s.kind === 'profile' && s.status === 200);
     console.log(
       [
-        `load: ${VISITORS} connections, ${(run.elapsedMs / 1000).toFixed(1)} s, ${LISTINGS} listings on the PostgreSQL server`,
+        `load: ${VISITORS} connections, ${(run.elapsedMs / 1000).toFixed(1)} s, ${CATALOGUE_LISTINGS} listings on the PostgreSQL server`,
         `${overall.count} requests, ${(overall.count / (run.elapsedMs / 1000)).toFixed(0)} req/s, ${signIns.length} complete sign-ins, ${failures.length} failed`,
         `server peak RSS ${peakRssMiB(app.pid)} MiB`,
         latencyTable(run.samples),

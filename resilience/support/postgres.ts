@@ -39,18 +39,40 @@ export interface FreshDatabase {
 }
 
 /** An empty database of the given name on a server (dropped first if a crashed run left it). */
-export async function freshDatabase(adminUrl: string, name: string): Promise<FreshDatabase> {
+/** An empty database `name`, or a copy of `template` (which nobody may be connected to). */
+export async function freshDatabase(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<FreshDatabase> {
   await withClient(adminUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
+    await client.query(`CREATE DATABASE ${quoteIdent(name)}${copy}`);
   });
   return {
     url: databaseUrl(adminUrl, name),
-    drop: () =>
-      withClient(adminUrl, async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      }),
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+export async function databaseExists(adminUrl: string, name: string): Promise<boolean> {
+  return withClient(adminUrl, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return rowCount === 1;
+  });
+}
+
+export async function renameDatabase(adminUrl: string, from: string, to: string): Promise<void> {
+  await withClient(adminUrl, (client) =>
+    client.query(`ALTER DATABASE ${quoteIdent(from)} RENAME TO ${quoteIdent(to)}`),
+  );
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withClient(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
 }
 
 /** The newest installed server's programs (Debian: /usr/lib/postgresql/<major>/bin). */

@@ -22,6 +22,8 @@ export interface S3Server {
   env: Record<string, string>;
   /** Every key in the bucket (ListObjectsV2 page by page; s3rver lets an unsigned request list). */
   listKeys(): Promise<string[]>;
+  /** Stores the files of `dir` at `keys` (their paths under it), as the API would have. */
+  putFiles(dir: string, keys: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,17 @@ export async function startS3Server(bucket = 'makazi-media'): Promise<S3Server> 
         if (truncated && !token) throw new Error(`listing ${bucket}: truncated without a token`);
       } while (token);
       return keys.sort();
+    },
+    async putFiles(dir, keys) {
+      for (const key of keys) {
+        // Unsigned, as listKeys: the API's reads name the key alone, never the object's metadata.
+        const response = await fetch(`${endpoint}/${bucket}/${key}`, {
+          method: 'PUT',
+          body: readFileSync(path.join(dir, key)),
+        });
+        const answer = await response.text();
+        if (!response.ok) throw new Error(`storing ${key}: HTTP ${response.status} ${answer}`);
+      }
     },
     stop,
   };
