@@ -38,8 +38,10 @@ export interface FreshDatabase {
   drop: () => Promise<void>;
 }
 
-/** An empty database of the given name on a server (dropped first if a crashed run left it). */
-/** An empty database `name`, or a copy of `template` (which nobody may be connected to). */
+/**
+ * An empty database `name` on a server, or a copy of `template` (which nobody may be connected
+ * to); dropped first if a crashed run left it.
+ */
 export async function freshDatabase(
   adminUrl: string,
   name: string,
