@@ -25,6 +25,8 @@ const TEXT = { bold: '.carousel__title', regular: '[data-testid="property-addres
 
 interface Shift {
   value: number;
+  /** When, in ms from the navigation's start. */
+  at: number;
   sources: string[];
 }
 
@@ -47,6 +49,7 @@ async function recordLayoutShifts(page: Page): Promise<void> {
         if (entry.hadRecentInput) continue;
         window.layoutShifts?.push({
           value: entry.value,
+          at: Math.round(entry.startTime),
           sources: (entry.sources ?? []).map((source) =>
             source.node instanceof Element
               ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
@@ -60,14 +63,23 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 
 /**
  * Now and then a server-rendered page moves by a fraction of a pixel as it loads (the header's
- * nav 0.0011, the search field 0.0004; seen since issue 19, cause open in its note): a move anyone
- * could see is at least ten times this.
+ * nav 0.0011, the search field 0.0004; seen since issue 19): a move anyone could see is at least
+ * ten times this. One larger move is known and open (issue 33's note of 2026-12-07): with the
+ * renderer slowed (8× CPU throttling) the header's nav was once painted 371 px wide and grew to
+ * its full 563 px at 1.5 s, before the document had finished loading (0.0052); a CI run on a busy
+ * machine measured 0.0102. Its cause is not established.
  */
 const SUBPIXEL_SHIFTS = 0.005;
 
-async function layoutShiftTotal(page: Page): Promise<number> {
-  const shifts = await page.evaluate(() => window.layoutShifts ?? []);
-  return shifts.reduce((total, shift) => total + shift.value, 0);
+/** The layout shifts recorded so far, and what moved in each. */
+function layoutShifts(page: Page): Promise<Shift[]> {
+  return page.evaluate(() => window.layoutShifts ?? []);
+}
+
+async function expectNoVisibleShift(page: Page): Promise<void> {
+  const shifts = await layoutShifts(page);
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(SUBPIXEL_SHIFTS);
 }
 
 /** The font the browser drew the first element matching `selector` in (Chromium's own answer). */
@@ -164,13 +176,13 @@ describe('fonts on a first visit', () => {
     }, TEXT);
     expect(weights).toEqual({ bold: '700', regular: '400' });
 
-    expect(await layoutShiftTotal(page)).toBeLessThan(SUBPIXEL_SHIFTS);
+    await expectNoVisibleShift(page);
 
     // The first page asked for Lato as it laid out its text: the next page is drawn in it.
     await page.waitForLoadState('networkidle');
     await homeShown(page);
     expect(await drawnIn(cdp, TEXT.bold)).toEqual(['Lato']);
     expect(await drawnIn(cdp, TEXT.regular)).toEqual(['Lato']);
-    expect(await layoutShiftTotal(page)).toBeLessThan(SUBPIXEL_SHIFTS);
+    await expectNoVisibleShift(page);
   });
 });
