@@ -47,15 +47,7 @@ const VISITORS = 200;
 const LOAD_MS = 60_000;
 /** About ten phones per carrier address. */
 const CARRIER_ADDRESSES = 20;
-/*
- * The kill comes once publications are under way. Nobody publishes in the first seconds (a
- * visitor signs in, then sends eight photos), so photo re-encoding, which takes the cores, builds
- * up from about 10 s on: measured on 2026-12-07 without a kill before 40 s, p95 120–220 ms from
- * 10 s to 20 s and 340–420 ms from 20 s to 35 s. Killed at 20 s, the window before the kill held
- * that quiet start and the one after it the build-up, and the comparison failed three runs in
- * three, on the code before the kill and the code after alike.
- */
-const KILL_AT_MS = 30_000;
+const KILL_AT_MS = 20_000;
 /** How long the killed process stays dead before it is started again on its port. */
 const DEAD_FOR_MS = 3_000;
 /** The kill's cost is compared over this long on each side of it: past DOWN, restart and UP. */
