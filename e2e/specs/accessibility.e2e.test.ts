@@ -11,7 +11,7 @@ import { pendingRow } from '../support/admin';
 import { axeViolations } from '../support/axe';
 import { apiGet, baseUrl, type Session } from '../support/browser';
 import { forwardedFor } from '../support/client-address';
-import { waitForHydration } from '../support/hydration';
+import { clickOnceHydrated } from '../support/hydration';
 import { approveThroughApi, publishRentThroughApi } from '../support/listings';
 import { text } from '../support/locales';
 import {
@@ -217,10 +217,10 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     await page.goto(`/lease/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
     await scan(page, '/lease/{id}', language, findings);
-    // Rendered by the server: a click before the app has hydrated the button opens nothing.
-    const reportAction = page.getByRole('button', { name: text(t.detail, 'report.action') });
-    await waitForHydration(reportAction, 'Report this listing');
-    await reportAction.click();
+    await clickOnceHydrated(
+      page.getByRole('button', { name: text(t.detail, 'report.action') }),
+      'Report this listing',
+    );
     const report = page.getByRole('dialog', { name: text(t.trust, 'report.title') });
     await report.getByRole('radio').first().waitFor();
     await scan(page, '/lease/{id} report dialog', language, findings);
@@ -298,9 +298,10 @@ describe.each(LANGUAGES)('accessibility in %s', (language) => {
     await storeSession(page, fixture.subscriber);
     await page.goto(`/lease/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
-    const viewContacts = page.getByRole('button', { name: text(t.detail, 'contacts.view') });
-    await waitForHydration(viewContacts, 'View Contacts');
-    await viewContacts.click();
+    await clickOnceHydrated(
+      page.getByRole('button', { name: text(t.detail, 'contacts.view') }),
+      'View Contacts',
+    );
     await page.getByRole('link', { name: text(t.detail, 'contacts.call') }).waitFor();
     await scan(page, '/lease/{id} contacts open, subscribed', language, findings);
     // The contact just shown, on Contacts you viewed, with the dead-end claim's dialog.

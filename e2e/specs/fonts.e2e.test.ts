@@ -71,13 +71,9 @@ async function recordLayoutShifts(page: Page): Promise<void> {
  */
 const SUBPIXEL_SHIFTS = 0.005;
 
-/** The layout shifts recorded so far, and what moved in each. */
-function layoutShifts(page: Page): Promise<Shift[]> {
-  return page.evaluate(() => window.layoutShifts ?? []);
-}
-
+/** The layout shifts so far add up to less than a visible move; a failure names each. */
 async function expectNoVisibleShift(page: Page): Promise<void> {
-  const shifts = await layoutShifts(page);
+  const shifts = await page.evaluate(() => window.layoutShifts ?? []);
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
   expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(SUBPIXEL_SHIFTS);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../support/browser';
 import { startOwnServer, type OwnServer } from '../support/app-server';
-import { waitForHydration } from '../support/hydration';
+import { clickOnceHydrated } from '../support/hydration';
 import { approveThroughApi, publishRentThroughApi } from '../support/listings';
 import { messages, text } from '../support/locales';
 import {
@@ -180,10 +180,10 @@ describe('saved-search alerts, on an app with an injected clock', () => {
       const place = `Kawe ${stamp}`;
 
       await page.goto(`/lease?search=${encodeURIComponent(place)}`);
-      const save = page.getByRole('button', { name: text(searches, 'save.title') });
-      // Rendered by the server: a click before the app has hydrated the button opens nothing.
-      await waitForHydration(save, 'the Save this search button');
-      await save.click();
+      await clickOnceHydrated(
+        page.getByRole('button', { name: text(searches, 'save.title') }),
+        'the Save this search button',
+      );
       const dialog = page.getByRole('dialog', { name: text(searches, 'save.title') });
       await dialog.getByRole('radio', { name: text(searches, 'alerts.instant') }).check();
       await dialog

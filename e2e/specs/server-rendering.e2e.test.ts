@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { cardIds, cardPrices, pathname } from '../support/catalogue';
-import { waitForHydration } from '../support/hydration';
+import { clickOnceHydrated, waitForHydration } from '../support/hydration';
 import { messages, text } from '../support/locales';
 import { until } from '../support/until';
 
@@ -535,8 +535,7 @@ describe('server-rendered pages with JavaScript on', () => {
             const grid = page.getByTestId('listing-grid');
             const shown = await cardIds(grid);
             const loadMore = grid.getByRole('link', { name: text(catalogue, 'grid.loadMore') });
-            await waitForHydration(loadMore, 'Load more');
-            await loadMore.click();
+            await clickOnceHydrated(loadMore, 'Load more');
             const more = await until(async () => {
               const ids = await cardIds(grid);
               return ids.length > shown.length ? ids : undefined;

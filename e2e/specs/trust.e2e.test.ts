@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiGet, baseUrl, openSession, screenshot, type Session } from '../support/browser';
 import { cardIds, pathname, waitForCards } from '../support/catalogue';
-import { waitForHydration } from '../support/hydration';
+import { clickOnceHydrated } from '../support/hydration';
 import {
   adminTokenThroughApi,
   approveThroughApi,
@@ -79,8 +79,7 @@ describe('trust', () => {
     await page.goto(`/lease/${id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const action = page.getByRole('button', { name: text(detail, 'report.action') });
-    await waitForHydration(action, 'Report this listing');
-    await action.click();
+    await clickOnceHydrated(action, 'Report this listing');
 
     await page.getByRole('dialog', { name: text(trust, 'report.title') }).waitFor();
     // Once sent, the dialog's title says thank you: one locator for both.
@@ -115,8 +114,7 @@ describe('trust', () => {
     // In Swahili, the longer words still fit a phone.
     await page.goto(`/lease/${id}?lang=sw`);
     const ripoti = page.getByRole('button', { name: text(trustSw.detail, 'report.action') });
-    await waitForHydration(ripoti, 'Ripoti tangazo hili');
-    await ripoti.click();
+    await clickOnceHydrated(ripoti, 'Ripoti tangazo hili');
     await page.getByRole('dialog', { name: text(trustSw.trust, 'report.title') }).waitFor();
     await screenshot(page, 'trust-report-dialog-sw-360');
   });

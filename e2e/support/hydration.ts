@@ -18,3 +18,9 @@ export async function waitForHydration(element: Locator, what: string): Promise<
     `${what} to be hydrated`,
   );
 }
+
+/** Clicks a server-rendered control once React has hydrated it: before, the click does nothing. */
+export async function clickOnceHydrated(element: Locator, what: string): Promise<void> {
+  await waitForHydration(element, what);
+  await element.click();
+}
