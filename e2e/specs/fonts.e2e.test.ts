@@ -62,12 +62,11 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 }
 
 /**
- * Now and then a server-rendered page moves by a fraction of a pixel as it loads (the header's
- * nav 0.0011, the search field 0.0004; seen since issue 19): a move anyone could see is at least
- * ten times this. One larger move is known and open (issue 33's note of 2026-12-07): with the
- * renderer slowed (8× CPU throttling) the header's nav was once painted 371 px wide and grew to
- * its full 563 px at 1.5 s, before the document had finished loading (0.0052); a CI run on a busy
- * machine measured 0.0102. Its cause is not established.
+ * Now and then a server-rendered page moves by a fraction of a pixel as it loads (the search bar's
+ * fields 0.0004–0.0015, a carousel's title 0.0002): Chromium painted a row before its last items
+ * were parsed. A move anyone could see is at least ten times this. The header's nav once moved so
+ * (0.0102, in CI): a rendered page is now painted only once the whole header is parsed (decision
+ * 050).
  */
 const SUBPIXEL_SHIFTS = 0.005;
 

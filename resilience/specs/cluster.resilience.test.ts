@@ -17,6 +17,7 @@ import { startHaproxy, type ProxyServer, type RunningHaproxy } from '../support/
 import { HOUSE_FOR_SALE } from '../support/listing';
 import {
   EVERY_RUN_KINDS,
+  isBrowsing,
   latencyTable,
   runVisitors,
   summarise,
@@ -139,8 +140,9 @@ function timeline(samples: readonly Sample[], windowMs = 5_000): string {
   for (let from = 0; from <= end; from += windowMs) {
     const inWindow = samples.filter((s) => s.startMs >= from && s.startMs < from + windowMs);
     const summary = summarise(inWindow);
+    const browsing = summarise(inWindow.filter(isBrowsing));
     lines.push(
-      `${(from / 1000).toFixed(0).padStart(3)}–${((from + windowMs) / 1000).toFixed(0).padEnd(3)} s ${String(summary.count).padStart(6)} requests  p95 ${summary.p95.toFixed(0).padStart(5)} ms  max ${summary.max.toFixed(0).padStart(6)} ms  ${inWindow.filter(failed).length} failed`,
+      `${(from / 1000).toFixed(0).padStart(3)}–${((from + windowMs) / 1000).toFixed(0).padEnd(3)} s ${String(summary.count).padStart(6)} requests  p95 ${summary.p95.toFixed(0).padStart(5)} ms  max ${summary.max.toFixed(0).padStart(6)} ms  ${inWindow.filter(failed).length} failed  browsing p95 ${browsing.p95.toFixed(0).padStart(5)} ms`,
     );
   }
   return lines.join('\n');
@@ -594,23 +596,27 @@ describe('three API processes behind HAProxy', () => {
       .soft(heldByTheDead.length)
       .toBeLessThanOrEqual(Math.min(inFlightAtKill.length, VISITORS));
     /*
-     * What the kill costs, against the same run just before it. On this shared two-core machine
-     * the absolute figures follow the neighbours (the same commit measured p95 36 ms one day and
-     * 700 ms another); the ratio follows the kill. The windows are the KILL_WINDOW_MS on each side
-     * of it, not the whole run: the mix grows heavier as the run goes on (each sign-in queues a
-     * publication with eight photos to re-encode), so the whole run after the kill was slower
-     * than the whole run before it with or without a kill (p95 163 ms before, 509–960 ms from
-     * 25 s to 45 s in one run). The absolute figures of a quiet machine are in this folder's
-     * README.
+     * What the kill costs visitors, against the same run just before it: the browsing reads'
+     * p95 over KILL_WINDOW_MS on each side of the kill. On this shared two-core machine the
+     * absolute figures follow the neighbours (the same commit measured p95 36 ms one day and
+     * 700 ms another); the ratio follows the kill. Browsing only: the run publishes about fifteen
+     * listings, each eight uploads and attaches of about a second, so how many land in a window
+     * sets the p95 of every request there (79 ms before a kill and 368 ms after it in one run, and
+     * as far apart between windows with no kill). Hundreds of reads come every second all run
+     * long, and those a retry, a cold restarted process or a flood of reconnections slow show it.
+     * The absolute figures of a quiet machine are in this folder's README.
      */
-    const beforeKill = summarise(
-      run.samples.filter((s) => s.startMs >= killMs - KILL_WINDOW_MS && s.startMs < killMs),
-    );
-    const afterKill = summarise(
-      run.samples.filter((s) => s.startMs >= killMs && s.startMs < killMs + KILL_WINDOW_MS),
-    );
+    const browsingBetween = (fromMs: number, toMs: number) =>
+      summarise(
+        run.samples.filter((s) => isBrowsing(s) && s.startMs >= fromMs && s.startMs < toMs),
+      );
+    const beforeKill = browsingBetween(killMs - KILL_WINDOW_MS, killMs);
+    const afterKill = browsingBetween(killMs, killMs + KILL_WINDOW_MS);
     expect
-      .soft(afterKill.p95, `p95 after the kill (before it: ${beforeKill.p95.toFixed(0)} ms), ms`)
+      .soft(
+        afterKill.p95,
+        `browsing p95 after the kill (before it: ${beforeKill.p95.toFixed(0)} ms), ms`,
+      )
       .toBeLessThan(2 * beforeKill.p95 + 100);
     expect
       .soft(moments.servingAt - moments.healthyAt, 'healthy → answering visitors, ms')

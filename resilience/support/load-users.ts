@@ -53,6 +53,24 @@ export const EVERY_RUN_KINDS = [
   'verify',
 ] as const satisfies readonly RequestKind[];
 
+/**
+ * The reads every visitor makes all run long, hundreds every few seconds: their latency is what a
+ * moment of the run costs visitors. A few publications (an upload and attach taking a second each)
+ * landing in one window move that window's p95 of every request by their number alone.
+ */
+export const BROWSING_KINDS = [
+  'page',
+  'list',
+  'next page',
+  'detail',
+  'search',
+  'filter',
+  'photo',
+] as const satisfies readonly RequestKind[];
+
+export const isBrowsing = (sample: Sample): boolean =>
+  (BROWSING_KINDS as readonly RequestKind[]).includes(sample.kind);
+
 export interface Sample {
   kind: RequestKind;
   method: Method;

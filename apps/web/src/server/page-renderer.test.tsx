@@ -224,6 +224,20 @@ describe('the server renderer', () => {
     );
   });
 
+  it('is painted, where the header shows its nav, only once the parser has read the whole header', async () => {
+    const { doc } = headOf(await page('/home'));
+    const waits = [...doc.head.querySelectorAll('link[rel="expect"]')].map((link) => [
+      link.getAttribute('href'),
+      link.getAttribute('blocking'),
+      link.getAttribute('media'),
+    ]);
+    expect(waits).toEqual([['#header-end', 'render', '(min-width: 600px)']]);
+    // Nothing of the header comes after it, in the document's order.
+    const header = doc.querySelector('header');
+    const everyElement = [...(header?.querySelectorAll('*') ?? [])];
+    expect(everyElement.at(-1)?.id).toBe('header-end');
+  });
+
   it('renders a page in the language asked for, with that language in its canonical URL', async () => {
     const { doc } = headOf(await page('/lease', undefined, 'sw'));
     expect(doc.documentElement.lang).toBe('sw');

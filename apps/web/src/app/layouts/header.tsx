@@ -19,6 +19,11 @@ const AuthDialog = lazy(() => import('../../features/auth/components/auth-dialog
 export const MOBILE_MENU_ID = 'mobile-menu';
 /** The header's navigation: the phone's menu link targets it until the app runs. */
 export const SITE_NAV_ID = 'site-nav';
+/**
+ * The header's last element: a rendered page is painted once the parser has reached it, so the
+ * whole header is painted at once (page-template.ts).
+ */
+export const HEADER_END_ID = 'header-end';
 
 export function Header() {
   const { t } = useTranslation();
@@ -123,6 +128,7 @@ export function Header() {
           <AuthDialog />
         </Suspense>
       ) : null}
+      <span id={HEADER_END_ID} hidden />
     </header>
   );
 }
