@@ -7,8 +7,9 @@ import { testReporters } from '../scripts/vitest-reporters.mjs';
  * its own; a plain `vitest run` here orders them by `sequence.groupOrder`.
  * - `e2e (side by side)`: two spec files at a time, each with its own Chromium. Every one of them
  *   makes its own people, listings and client addresses, and none depends on another's order.
- * - `e2e (walks)`: the accessibility walks, one at a time on an app of their own: they tab through
- *   every element of every page while toasts come and go on their own timers.
+ * - `e2e (walks)`: the two accessibility walks, side by side on an app of their own: they tab
+ *   through every element of every page while toasts come and go on their own timers, which the
+ *   other specs' browsers upset; each makes its own people and listings (decision 051).
  * - `e2e (quiet)`: the server-rendering spec, alone on the machine: it asserts that a hydrated page
  *   asks the API nothing more and then clicks through it as soon as it is hydrated, which a
  *   listing approved by another spec, or a machine busy with other browsers, upsets.
@@ -26,7 +27,9 @@ const onItsOwn = (
     name,
     include,
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    // The walks, two at a time; the quiet spec is one file.
+    fileParallelism: true,
+    maxWorkers: 2,
     sequence: { groupOrder },
   },
 });
