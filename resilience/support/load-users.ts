@@ -42,14 +42,19 @@ export type RequestKind =
 
 type Method = 'GET' | 'POST' | 'PATCH';
 
-/** What every mix does: browsing, search and signing in. A run that lacks one proves less. */
-export const EVERY_RUN_KINDS = [
+/** The catalogue's reads: pages, lists and their next pages, details, searches, filters. */
+const CATALOGUE_READS = [
   'page',
   'list',
   'next page',
   'detail',
   'search',
   'filter',
+] as const satisfies readonly RequestKind[];
+
+/** What every mix does: browsing, search and signing in. A run that lacks one proves less. */
+export const EVERY_RUN_KINDS = [
+  ...CATALOGUE_READS,
   'verify',
 ] as const satisfies readonly RequestKind[];
 
@@ -58,18 +63,9 @@ export const EVERY_RUN_KINDS = [
  * moment of the run costs visitors. A few publications (an upload and attach taking a second each)
  * landing in one window move that window's p95 of every request by their number alone.
  */
-export const BROWSING_KINDS = [
-  'page',
-  'list',
-  'next page',
-  'detail',
-  'search',
-  'filter',
-  'photo',
-] as const satisfies readonly RequestKind[];
+const BROWSING_KINDS: readonly RequestKind[] = [...CATALOGUE_READS, 'photo'];
 
-export const isBrowsing = (sample: Sample): boolean =>
-  (BROWSING_KINDS as readonly RequestKind[]).includes(sample.kind);
+export const isBrowsing = (sample: Sample): boolean => BROWSING_KINDS.includes(sample.kind);
 
 export interface Sample {
   kind: RequestKind;
