@@ -32,7 +32,7 @@ const FONT_PRELOAD = /<link\s+rel="preload"\s+as="font"[^>]*>\s*/g;
  * is painted only once the parser has reached the end of the header. On a slow network and a slow
  * CPU Chromium paints whatever part of the document it has parsed: it painted the nav with its
  * first link alone, 48 px wide, and laid the rest beside it 200 ms later, every item moving (a
- * layout shift of 0.0102; 4 first visits in 24 over slow 4G with the CPU slowed 8×). `rel=expect`
+ * layout shift of 0.0102; 4 first visits in 23 over slow 4G with the CPU slowed 8×). `rel=expect`
  * holds rendering until its element is in the document; Chromium 156 lets go at the element's start
  * tag, so the target is an empty element at the header's end. The wait cost about 90 ms of first
  * paint in those visits, so a phone, whose nav is folded behind the menu button and cannot move
